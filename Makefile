@@ -1,0 +1,37 @@
+# LineCrypt top-level targets. `make demo` and `make test` bootstrap .venv on first use.
+PYTHON  ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.linecrypt-installed
+JOBS    ?= 2
+
+.PHONY: demo test test-long synth-all lint clean distclean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+demo: $(STAMP)
+	$(BIN)/linecrypt demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) -q tests
+
+# Long sweeps (every AES parameter point with many random blocks, synthesis smoke): not in CI.
+test-long: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) -q -m "slow or not slow" tests
+
+# Re-run every synthesis design point and rewrite docs/results/*.json and the README table.
+synth-all: $(STAMP)
+	$(BIN)/linecrypt synth --all --write-results
+
+lint: $(STAMP)
+	$(BIN)/python -m linecrypt.flows.lint
+
+clean:
+	rm -rf build sim_build .pytest_cache
+
+distclean: clean
+	rm -rf $(VENV)
