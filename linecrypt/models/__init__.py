@@ -1,0 +1,2 @@
+"""Golden models: plain Python mirroring the standards, each proven against published vectors
+and independent libraries (see tests/models)."""

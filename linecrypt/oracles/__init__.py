@@ -1,0 +1,1 @@
+"""Independent implementations we compare against (we did not write them)."""
