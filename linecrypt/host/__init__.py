@@ -1,0 +1,1 @@
+"""Host-side runtime: tool discovery, Verilated-RTL block devices driven from Python."""

@@ -1,0 +1,194 @@
+`default_nettype none
+// AES key-expansion unit: expands one key into the round-key memories of the round pipeline
+// while data for other slots keeps flowing (it only writes the memories of slot `start_slot`).
+//
+// Word-serial FIPS-197 5.2 KeyExpansion, one 32-bit word every PHASES clocks, so the unit is
+// small (one SubWord) and its S-box path is pipelined like the data path's (a split S-box when
+// SPLIT_SBOX=1): it never limits Fmax. A whole key takes 4*(Nr+1)*PHASES clocks (AES-128
+// two-stage: 44*4 = 176 clocks), negligible against the message stream.
+//
+// Key byte order: key[KEY_BITS-1 -: 8] is key byte 0 (FIPS-197 Appendix A "Cipher Key").
+// Round keys: rk_key[127:120] is byte 0 of the round key (same as the state).
+//
+// DECRYPT=1: the round keys are written for the equivalent inverse cipher (FIPS-197 5.3.5):
+// round key r goes to pipeline position Nr-r, and InvMixColumns is applied for 1 <= r <= Nr-1.
+//
+// ENHANCED_KX=1 (AES-128 only, NOT AES, never interoperable): the enhanced key expansion of seed
+// 002 Fig. 7c, exactly as documented in linecrypt/models/aes.py:expand_key_enhanced.
+module aes_key_expand #(
+    parameter KEY_BITS    = 128,
+    parameter DECRYPT     = 0,
+    parameter ENHANCED_KX = 0,
+    parameter SPLIT_SBOX  = 0,
+    parameter NSLOTS      = 4,
+    // derived
+    parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
+    parameter NK          = KEY_BITS / 32,
+    parameter NR          = NK + 6
+) (
+    input  wire                clk,
+    input  wire                rst,
+
+    input  wire                start,       // pulse; ignored while busy
+    input  wire [SLOT_W-1:0]   start_slot,
+    input  wire [KEY_BITS-1:0] start_key,
+    output reg                 busy,
+
+    output reg                 rk_en,       // write round key rk_key into position rk_pos of slot rk_slot
+    output reg  [3:0]          rk_pos,      // pipeline position 0..Nr (0 = initial AddRoundKey)
+    output reg  [SLOT_W-1:0]   rk_slot,
+    output reg  [127:0]        rk_key
+);
+
+generate
+if (KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) begin : g_bad_key
+    $error("%m: KEY_BITS must be 128, 192 or 256");
+end
+if (ENHANCED_KX && KEY_BITS != 128) begin : g_bad_ekx
+    $error("%m: the enhanced key expansion is defined for AES-128 only");
+end
+endgenerate
+
+localparam PHASES = 4 + SPLIT_SBOX;   // select | (sub-tables) | S-box | transform | combine
+localparam integer NK_M1_I = NK - 1;
+localparam [5:0] NK_W  = NK[5:0];        // sized copies for comparisons
+localparam [2:0] NK_M1 = NK_M1_I[2:0];
+localparam [3:0] NR_W  = NR[3:0];
+
+function [31:0] rotl;
+    input [31:0] w;
+    input integer n;
+    rotl = (w << n) | (w >> (32 - n));
+endfunction
+
+function [7:0] xt;
+    input [7:0] a;
+    xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
+endfunction
+
+reg  [KEY_BITS-1:0] key_q;
+reg  [SLOT_W-1:0]   slot_q;
+reg  [5:0]          wi;        // word index i, 0 .. NWORDS-1
+reg  [2:0]          kpos;      // i mod Nk
+reg  [2:0]          phase;
+reg  [7:0]          rcon;      // Rcon for the next g() word
+reg  [31:0]         sr [0:7];  // sr[0] = w[i-1], sr[1] = w[i-2], ...
+reg                 wr_pending;
+reg  [3:0]          rk_idx;    // index r of the next round key to write
+
+// ---- phase-0 selection (registered): A, B and what to do with B
+localparam T_PASS = 2'd0, T_G = 2'd1, T_SUB = 2'd2, T_ROT = 2'd3;
+reg  [31:0] a_sel, b_sel;
+reg  [1:0]  t_sel;
+reg         rot16_sel;
+always @* begin
+    a_sel = sr[NK-1];
+    b_sel = sr[0];
+    t_sel = T_PASS;
+    rot16_sel = 1'b0;
+    if (ENHANCED_KX) begin
+        case (kpos[1:0])
+            2'd0: begin a_sel = sr[3]; b_sel = sr[0]; t_sel = T_G; end
+            2'd1: begin a_sel = sr[3]; b_sel = sr[2]; t_sel = T_G; end
+            2'd2: begin a_sel = sr[1]; b_sel = sr[0]; t_sel = T_ROT; rot16_sel = sr[1][31]; end
+            default: begin a_sel = sr[1]; b_sel = sr[0]; t_sel = T_ROT; rot16_sel = sr[2][0]; end
+        endcase
+    end else if (kpos == 3'd0) begin
+        t_sel = T_G;
+    end else if (NK == 8 && kpos == 3'd4) begin
+        t_sel = T_SUB;
+    end
+end
+
+reg  [31:0] a_q, b_q, sin_q, sub_q, t_q;
+reg  [1:0]  t_q_sel;
+reg         rot16_q;
+wire [31:0] sub_w;
+genvar gb;
+generate
+for (gb = 0; gb < 4; gb = gb + 1) begin : g_sub
+    if (SPLIT_SBOX) begin : g_split
+        aes_sbox_split #(.INVERSE(0)) u_sbox (.clk(clk), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
+    end else begin : g_full
+        aes_sbox #(.INVERSE(0)) u_sbox (.x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
+    end
+end
+endgenerate
+
+// Free-running datapath: every register reloads every clock from values that are stable for
+// the PHASES clocks of one word, so the result is settled when phase == PHASES-1.
+always @(posedge clk) begin
+    a_q     <= a_sel;
+    b_q     <= b_sel;
+    t_q_sel <= t_sel;
+    rot16_q <= rot16_sel;
+    sin_q   <= (t_sel == T_G) ? rotl(b_sel, 8) : b_sel;   // RotWord = rotate left by one byte
+    sub_q   <= sub_w;
+    case (t_q_sel)
+        T_G:     t_q <= sub_q ^ {rcon, 24'h0};
+        T_SUB:   t_q <= sub_q;
+        T_ROT:   t_q <= rot16_q ? rotl(b_q, 16) : rotl(b_q, 8);
+        default: t_q <= b_q;
+    endcase
+end
+
+// ---- the new word, and round-key assembly
+wire [31:0] key_word = key_q[KEY_BITS-1-32*wi[2:0] -: 32];
+wire [31:0] w_new    = (wi < NK_W) ? key_word : (a_q ^ t_q);
+wire        last_ph  = (phase == PHASES - 1);
+
+// equivalent-inverse-cipher key words
+wire [31:0] imc [0:3];
+genvar gw;
+generate
+for (gw = 0; gw < 4; gw = gw + 1) begin : g_imc
+    aes_mix_column #(.INVERSE(1)) u_imc (.col(sr[3-gw]), .out(imc[gw]));
+end
+endgenerate
+wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
+
+integer k;
+always @(posedge clk) begin
+    rk_en <= 1'b0;
+    if (busy) begin
+        phase <= last_ph ? 3'd0 : phase + 3'd1;
+        if (last_ph) begin
+            sr[0] <= w_new;
+            for (k = 1; k < 8; k = k + 1) sr[k] <= sr[k-1];
+            wi   <= wi + 6'd1;
+            kpos <= (kpos == NK_M1) ? 3'd0 : kpos + 3'd1;
+            // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
+            if (wi >= NK_W && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
+            wr_pending <= (wi[1:0] == 2'd3);
+        end else begin
+            wr_pending <= 1'b0;
+        end
+        if (wr_pending) begin
+            rk_en   <= 1'b1;
+            rk_pos  <= DECRYPT ? (NR_W - rk_idx) : rk_idx;
+            rk_slot <= slot_q;
+            rk_key  <= use_imc ? {imc[0], imc[1], imc[2], imc[3]} : {sr[3], sr[2], sr[1], sr[0]};
+            rk_idx  <= rk_idx + 4'd1;
+            if (rk_idx == NR_W) busy <= 1'b0;
+        end
+    end else if (start) begin
+        busy   <= 1'b1;
+        key_q  <= start_key;
+        slot_q <= start_slot;
+        wi     <= 6'd0;
+        kpos   <= 3'd0;
+        phase  <= 3'd0;
+        rcon   <= 8'h01;
+        rk_idx <= 4'd0;
+        wr_pending <= 1'b0;
+    end
+    if (rst) begin
+        busy       <= 1'b0;
+        rk_en      <= 1'b0;
+        wr_pending <= 1'b0;
+    end
+end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,153 @@
+`default_nettype none
+// One pipelined AES round with its own round-key memory (one entry per key slot).
+//
+// State byte order (FIPS-197 3.4): state[127:120] is byte 0 = s[0,0], state[119:112] is
+// s[1,0], ..., state[7:0] is byte 15 = s[3,3]; column c is state[127-32c -: 32].
+//
+// KIND = 0  initial round: out = in ^ rk                       (1 register stage)
+// KIND = 1  middle round:  out = L(SubBytes(in)) ^ rk           (STAGES register stages)
+// KIND = 2  final round:   out = ShiftRows(SubBytes(in)) ^ rk   (STAGES register stages)
+// where L = MixColumns(ShiftRows(.)); with DECRYPT=1 the inverse functions are used and the
+// memory holds equivalent-inverse-cipher keys (FIPS-197 5.3.5, InvMixColumns applied at load).
+//
+// STAGES = 1  SubBytes, ShiftRows, MixColumns, AddRoundKey in one stage
+// STAGES = 2  SubBytes | ShiftRows+MixColumns+AddRoundKey           (seed 002 Fig. 5a)
+// STAGES = 3  S-box sub-tables | 4:1 select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3)
+//
+// The round key is read from the slot memory in the AddRoundKey stage, addressed by the slot
+// the block carries, so consecutive blocks may use different slots at no cost. The pipe never
+// stalls: valid and the sideband (slot, meta) travel with the data; only valid is reset.
+module aes_round #(
+    parameter KIND    = 1,
+    parameter DECRYPT = 0,
+    parameter STAGES  = 2,
+    parameter NSLOTS  = 4,
+    parameter META_W  = 8,
+    // derived
+    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
+) (
+    input  wire              clk,
+    input  wire              rst,
+
+    input  wire              in_valid,
+    input  wire [SLOT_W-1:0] in_slot,
+    input  wire [META_W-1:0] in_meta,
+    input  wire [127:0]      in_state,
+
+    // round-key memory write port (from the key-expansion unit)
+    input  wire              kw_en,
+    input  wire [SLOT_W-1:0] kw_slot,
+    input  wire [127:0]      kw_key,
+
+    output reg               out_valid,
+    output reg  [SLOT_W-1:0] out_slot,
+    output reg  [META_W-1:0] out_meta,
+    output reg  [127:0]      out_state
+);
+
+generate
+if (KIND < 0 || KIND > 2) begin : g_bad_kind
+    $error("%m: KIND must be 0 (initial), 1 (middle) or 2 (final)");
+end
+if (STAGES < 1 || STAGES > 3) begin : g_bad_stages
+    $error("%m: STAGES must be 1, 2 or 3");
+end
+endgenerate
+
+// ---- round-key memory: one 128-bit key per slot, written at key load, read asynchronously
+reg [127:0] rk_mem [0:NSLOTS-1];
+always @(posedge clk) begin
+    if (kw_en) rk_mem[kw_slot] <= kw_key;
+end
+
+// ---- the stage(s) before AddRoundKey: a_* is what enters the AddRoundKey stage
+wire              a_valid;
+wire [SLOT_W-1:0] a_slot;
+wire [META_W-1:0] a_meta;
+wire [127:0]      a_state;   // after SubBytes (or the raw input for KIND 0)
+
+generate
+if (KIND == 0) begin : g_init
+    assign a_valid = in_valid;
+    assign a_slot  = in_slot;
+    assign a_meta  = in_meta;
+    assign a_state = in_state;
+end else begin : g_sub
+    wire [127:0] sb;
+    genvar b;
+    for (b = 0; b < 16; b = b + 1) begin : g_byte
+        if (STAGES == 3) begin : g_split
+            aes_sbox_split #(.INVERSE(DECRYPT)) u_sbox (
+                .clk(clk), .x(in_state[127-8*b -: 8]), .y(sb[127-8*b -: 8]));
+        end else begin : g_full
+            aes_sbox #(.INVERSE(DECRYPT)) u_sbox (.x(in_state[127-8*b -: 8]), .y(sb[127-8*b -: 8]));
+        end
+    end
+
+    if (STAGES == 1) begin : g_s1
+        assign a_valid = in_valid;
+        assign a_slot  = in_slot;
+        assign a_meta  = in_meta;
+        assign a_state = sb;
+    end else begin : g_sn
+        // STAGES-1 sideband registers; STAGES==3 has one more register inside the S-box.
+        reg              v_q [0:STAGES-2];
+        reg [SLOT_W-1:0] s_q [0:STAGES-2];
+        reg [META_W-1:0] m_q [0:STAGES-2];
+        reg [127:0]      sb_q;
+        integer i;
+        always @(posedge clk) begin
+            v_q[0] <= in_valid;
+            s_q[0] <= in_slot;
+            m_q[0] <= in_meta;
+            for (i = 1; i < STAGES - 1; i = i + 1) begin
+                v_q[i] <= v_q[i-1];
+                s_q[i] <= s_q[i-1];
+                m_q[i] <= m_q[i-1];
+            end
+            sb_q <= sb;
+            if (rst) begin
+                for (i = 0; i < STAGES - 1; i = i + 1) v_q[i] <= 1'b0;
+            end
+        end
+        assign a_valid = v_q[STAGES-2];
+        assign a_slot  = s_q[STAGES-2];
+        assign a_meta  = m_q[STAGES-2];
+        // STAGES==2: SubBytes registered here. STAGES==3: the sub-tables are registered inside
+        // aes_sbox_split and sb (the 4:1 select) is registered here.
+        assign a_state = sb_q;
+    end
+end
+endgenerate
+
+// ---- ShiftRows (or InvShiftRows) and MixColumns (or InvMixColumns)
+wire [127:0] sr;
+wire [127:0] lin;
+genvar c, r;
+generate
+for (c = 0; c < 4; c = c + 1) begin : g_col
+    for (r = 0; r < 4; r = r + 1) begin : g_row
+        // ShiftRows: s'[r][c] = s[r][(c + r) mod 4]; InvShiftRows: s[r][(c - r) mod 4].
+        localparam SRC_C = DECRYPT ? ((c - r + 4) % 4) : ((c + r) % 4);
+        assign sr[127-8*(r+4*c) -: 8] = a_state[127-8*(r+4*SRC_C) -: 8];
+    end
+    if (KIND == 1) begin : g_mix
+        aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
+    end else begin : g_nomix
+        assign lin[127-32*c -: 32] = (KIND == 0) ? a_state[127-32*c -: 32] : sr[127-32*c -: 32];
+    end
+end
+endgenerate
+
+// ---- AddRoundKey stage
+always @(posedge clk) begin
+    out_valid <= a_valid;
+    out_slot  <= a_slot;
+    out_meta  <= a_meta;
+    out_state <= lin ^ rk_mem[a_slot];
+    if (rst) out_valid <= 1'b0;
+end
+
+endmodule
+
+`default_nettype wire
