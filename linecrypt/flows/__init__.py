@@ -1,0 +1,1 @@
+"""Flows: synthesis (Yosys + nextpnr-ecp5), simulation benchmarks, lint."""

