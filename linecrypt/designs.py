@@ -12,8 +12,13 @@ from pathlib import Path
 
 from linecrypt import RTL
 
-AES_FILES = [
+COMMON_FILES = [
     "common/lc_fifo.v",
+    "common/lc_credit_fifo.v",
+    "common/lc_key_slot_ctrl.v",
+]
+
+AES_FILES = COMMON_FILES + [
     "ciphers/aes/aes_sbox.v",
     "ciphers/aes/aes_sbox_split.v",
     "ciphers/aes/aes_mix_column.v",
@@ -24,6 +29,8 @@ AES_FILES = [
 
 CORES: dict[str, list[str]] = {
     "aes_core": AES_FILES,
+    # one pipelined round with its key memory: the unit the seed's prototype figures describe
+    "aes_round": [f for f in AES_FILES if "round" in f or "sbox" in f or "mix" in f],
 }
 
 
@@ -62,6 +69,12 @@ def _aes_points() -> list[Design]:
                            "ENHANCED_KX": 1},
                           128, f"AES-128 with seed-002 enhanced key expansion (non-standard), "
                                f"{'decrypt' if dec else 'encrypt'}, 2 stages/round", 128, 128, "aes-ekx"))
+    for dec, st in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3)):
+        name = f"aes-round-{'dec' if dec else 'enc'}-s{st}"
+        out.append(Design(name, "aes_round",
+                          {"KIND": 1, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "META_W": 9},
+                          128, f"one AES {'decrypt' if dec else 'encrypt'} middle round, {st} stage(s), "
+                               "4-slot key memory (building block of the cores)"))
     return out
 
 

@@ -31,7 +31,7 @@ module aes_key_expand #(
 
     input  wire                start,       // pulse; ignored while busy
     input  wire [SLOT_W-1:0]   start_slot,
-    input  wire [KEY_BITS-1:0] start_key,
+    input  wire [KEY_BITS-1:0] start_key,   // must stay stable while busy (read in place)
     output reg                 busy,
 
     output reg                 rk_en,       // write round key rk_key into position rk_pos of slot rk_slot
@@ -66,7 +66,6 @@ function [7:0] xt;
     xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
 endfunction
 
-reg  [KEY_BITS-1:0] key_q;
 reg  [SLOT_W-1:0]   slot_q;
 reg  [5:0]          wi;        // word index i, 0 .. NWORDS-1
 reg  [2:0]          kpos;      // i mod Nk
@@ -133,7 +132,7 @@ always @(posedge clk) begin
 end
 
 // ---- the new word, and round-key assembly
-wire [31:0] key_word = key_q[KEY_BITS-1-32*wi[2:0] -: 32];
+wire [31:0] key_word = start_key[KEY_BITS-1-32*wi[2:0] -: 32];
 wire [31:0] w_new    = (wi < NK_W) ? key_word : (a_q ^ t_q);
 wire        last_ph  = (phase == PHASES - 1);
 
@@ -173,7 +172,6 @@ always @(posedge clk) begin
         end
     end else if (start) begin
         busy   <= 1'b1;
-        key_q  <= start_key;
         slot_q <= start_slot;
         wi     <= 6'd0;
         kpos   <= 3'd0;

@@ -14,15 +14,21 @@
 // STAGES = 2  SubBytes | ShiftRows+MixColumns+AddRoundKey           (seed 002 Fig. 5a)
 // STAGES = 3  S-box sub-tables | 4:1 select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3)
 //
-// The round key is read from the slot memory in the AddRoundKey stage, addressed by the slot
-// the block carries, so consecutive blocks may use different slots at no cost. The pipe never
+// The round key is read from the slot memory addressed by the slot the block carries, so
+// consecutive blocks may use different slots at no cost. With STAGES >= 2 it is read one stage
+// ahead and registered, so AddRoundKey sees a flop, not a distributed-RAM read. The pipe never
 // stalls: valid and the sideband (slot, meta) travel with the data; only valid is reset.
+//
+// Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
+// no net runs from the key-expansion unit to every round's memory across the chip. A round
+// takes the write whose kw_pos equals its POS.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
     parameter STAGES  = 2,
     parameter NSLOTS  = 4,
     parameter META_W  = 8,
+    parameter POS     = 0,       // position in the pipeline (0 = initial AddRoundKey)
     // derived
     parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -34,10 +40,15 @@ module aes_round #(
     input  wire [META_W-1:0] in_meta,
     input  wire [127:0]      in_state,
 
-    // round-key memory write port (from the key-expansion unit)
+    // round-key write bus (from the key-expansion unit or the previous round)
     input  wire              kw_en,
+    input  wire [3:0]        kw_pos,
     input  wire [SLOT_W-1:0] kw_slot,
     input  wire [127:0]      kw_key,
+    output reg               kwo_en,
+    output reg  [3:0]        kwo_pos,
+    output reg  [SLOT_W-1:0] kwo_slot,
+    output reg  [127:0]      kwo_key,
 
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
@@ -55,9 +66,15 @@ end
 endgenerate
 
 // ---- round-key memory: one 128-bit key per slot, written at key load, read asynchronously
+localparam [3:0] POS_W = POS[3:0];
 reg [127:0] rk_mem [0:NSLOTS-1];
 always @(posedge clk) begin
-    if (kw_en) rk_mem[kw_slot] <= kw_key;
+    if (kw_en && kw_pos == POS_W) rk_mem[kw_slot] <= kw_key;
+    kwo_en   <= kw_en;
+    kwo_pos  <= kw_pos;
+    kwo_slot <= kw_slot;
+    kwo_key  <= kw_key;
+    if (rst) kwo_en <= 1'b0;
 end
 
 // ---- the stage(s) before AddRoundKey: a_* is what enters the AddRoundKey stage
@@ -65,6 +82,7 @@ wire              a_valid;
 wire [SLOT_W-1:0] a_slot;
 wire [META_W-1:0] a_meta;
 wire [127:0]      a_state;   // after SubBytes (or the raw input for KIND 0)
+wire [127:0]      a_rk;      // round key for the block in the AddRoundKey stage
 
 generate
 if (KIND == 0) begin : g_init
@@ -72,6 +90,7 @@ if (KIND == 0) begin : g_init
     assign a_slot  = in_slot;
     assign a_meta  = in_meta;
     assign a_state = in_state;
+    assign a_rk    = rk_mem[in_slot];
 end else begin : g_sub
     wire [127:0] sb;
     genvar b;
@@ -89,12 +108,21 @@ end else begin : g_sub
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
+        assign a_rk    = rk_mem[in_slot];
     end else begin : g_sn
         // STAGES-1 sideband registers; STAGES==3 has one more register inside the S-box.
         reg              v_q [0:STAGES-2];
         reg [SLOT_W-1:0] s_q [0:STAGES-2];
         reg [META_W-1:0] m_q [0:STAGES-2];
         reg [127:0]      sb_q;
+        reg [127:0]      rk_q;
+        // the slot of the block entering the last register before AddRoundKey
+        wire [SLOT_W-1:0] rd_slot;
+        if (STAGES == 2) begin : g_rd2
+            assign rd_slot = in_slot;
+        end else begin : g_rd3
+            assign rd_slot = s_q[STAGES-3];
+        end
         integer i;
         always @(posedge clk) begin
             v_q[0] <= in_valid;
@@ -106,6 +134,7 @@ end else begin : g_sub
                 m_q[i] <= m_q[i-1];
             end
             sb_q <= sb;
+            rk_q <= rk_mem[rd_slot];
             if (rst) begin
                 for (i = 0; i < STAGES - 1; i = i + 1) v_q[i] <= 1'b0;
             end
@@ -116,6 +145,7 @@ end else begin : g_sub
         // STAGES==2: SubBytes registered here. STAGES==3: the sub-tables are registered inside
         // aes_sbox_split and sb (the 4:1 select) is registered here.
         assign a_state = sb_q;
+        assign a_rk    = rk_q;
     end
 end
 endgenerate
@@ -144,7 +174,7 @@ always @(posedge clk) begin
     out_valid <= a_valid;
     out_slot  <= a_slot;
     out_meta  <= a_meta;
-    out_state <= lin ^ rk_mem[a_slot];
+    out_state <= lin ^ a_rk;
     if (rst) out_valid <= 1'b0;
 end
 

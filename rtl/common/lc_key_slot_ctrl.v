@@ -1,0 +1,107 @@
+`default_nettype none
+// Key-slot bookkeeping shared by every LineCrypt block-cipher core.
+//
+// Accepts one key command at a time (s_key_*), takes the slot out of service (slot_loading),
+// waits DRAIN clocks so blocks admitted earlier for that slot leave the pipeline with the old
+// key, starts the core's key-expansion unit (kx_start pulse), and when the unit is no longer
+// busy waits DRAIN clocks again (round-key writes may still travel down the pipeline) before it
+// marks the slot valid. Other slots are never touched. kx_key holds the key while the unit
+// works (the unit reads it in place).
+//
+// Timing: the key register is wide (up to 256 flops) and the unit sits anywhere on the chip, so
+// its load enable is not one high-fanout net from a LUT: it is `idle` itself, duplicated in one
+// flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle.
+module lc_key_slot_ctrl #(
+    parameter KEY_BITS = 128,
+    parameter NSLOTS   = 4,
+    parameter DRAIN    = 32,      // >= pipeline latency + 1
+    // derived
+    parameter SLOT_W   = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
+) (
+    input  wire                clk,
+    input  wire                rst,
+
+    input  wire [KEY_BITS-1:0] s_key_tdata,
+    input  wire [SLOT_W-1:0]   s_key_slot,
+    input  wire                s_key_tvalid,
+    output wire                s_key_tready,
+
+    output wire                kx_start,
+    output reg  [SLOT_W-1:0]   kx_slot,
+    output reg  [KEY_BITS-1:0] kx_key,
+    input  wire                kx_busy,
+
+    output reg  [NSLOTS-1:0]   slot_valid,
+    output reg  [NSLOTS-1:0]   slot_loading
+);
+
+generate
+if (NSLOTS < 2 || (NSLOTS & (NSLOTS - 1)) != 0) begin : g_bad_slots
+    $error("%m: NSLOTS must be a power of two >= 2 (every slot index names a slot)");
+end
+if (DRAIN < 1 || DRAIN > 1023) begin : g_bad_drain
+    $error("%m: DRAIN must be 1..1023");
+end
+endgenerate
+
+localparam S_IDLE = 3'd0, S_DRAIN = 3'd1, S_START = 3'd2, S_EXPAND = 3'd3, S_SETTLE = 3'd4;
+localparam [9:0] DRAIN_W = DRAIN[9:0];
+localparam NCOPY = (KEY_BITS + 31) / 32;
+reg [2:0] state;
+reg [9:0] drain;
+(* keep *) reg [NCOPY-1:0] idle_q;   // copies of (state == S_IDLE)
+
+assign s_key_tready = (state == S_IDLE);
+assign kx_start     = (state == S_START);
+
+genvar gc;
+generate
+for (gc = 0; gc < NCOPY; gc = gc + 1) begin : g_cap
+    localparam LO = 32 * gc;
+    localparam HI = (32 * gc + 31 < KEY_BITS) ? 32 * gc + 31 : KEY_BITS - 1;
+    always @(posedge clk) begin
+        if (idle_q[gc]) kx_key[HI:LO] <= s_key_tdata[HI:LO];
+    end
+end
+endgenerate
+
+always @(posedge clk) begin
+    case (state)
+        S_IDLE: if (s_key_tvalid) begin
+            kx_slot <= s_key_slot;
+            drain   <= DRAIN_W;
+            idle_q  <= {NCOPY{1'b0}};
+            slot_valid[s_key_slot]   <= 1'b0;
+            slot_loading[s_key_slot] <= 1'b1;
+            state <= S_DRAIN;
+        end
+        S_DRAIN: begin
+            drain <= drain - 10'd1;
+            if (drain == 10'd1) state <= S_START;
+        end
+        S_START: state <= S_EXPAND;
+        S_EXPAND: if (!kx_busy) begin
+            drain <= DRAIN_W;
+            state <= S_SETTLE;
+        end
+        default: begin
+            drain <= drain - 10'd1;
+            if (drain == 10'd1) begin
+                slot_valid[kx_slot]   <= 1'b1;
+                slot_loading[kx_slot] <= 1'b0;
+                idle_q <= {NCOPY{1'b1}};
+                state  <= S_IDLE;
+            end
+        end
+    endcase
+    if (rst) begin
+        state        <= S_IDLE;
+        idle_q       <= {NCOPY{1'b1}};
+        slot_valid   <= {NSLOTS{1'b0}};
+        slot_loading <= {NSLOTS{1'b0}};
+    end
+end
+
+endmodule
+
+`default_nettype wire

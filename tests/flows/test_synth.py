@@ -1,0 +1,43 @@
+"""`linecrypt synth` end to end on a small design point (one pipelined AES round).
+
+First use on a new machine includes the YoWASP WebAssembly compile (a few minutes, cached in
+~/.cache/YoWASP). The full design points are in `make synth-all`.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from linecrypt.designs import DESIGNS
+
+CLI = [sys.executable, "-m", "linecrypt.cli"]
+REQUIRED = {"design", "device", "lut4", "ff", "ebr", "dsp", "fmax_mhz", "bits_per_cycle", "gbps",
+            "seed", "tool_versions"}
+
+
+def test_synth_list_names_every_design_point():
+    r = subprocess.run([*CLI, "synth", "--list"], capture_output=True, text=True, check=True)
+    listed = {line.split()[0] for line in r.stdout.splitlines()}
+    assert listed == set(DESIGNS)
+
+
+@pytest.mark.synth
+def test_synth_one_round_json():
+    r = subprocess.run([*CLI, "synth", "--design", "aes-round-enc-s2", "--json"], capture_output=True,
+                       text=True, timeout=1800)
+    assert r.returncode == 0, r.stderr[-2000:]
+    res = json.loads(r.stdout.strip().splitlines()[-1])
+    assert REQUIRED <= set(res)
+    assert res["design"] == "aes-round-enc-s2" and res["device"] == "LFE5U-85F-8"
+    assert res["bits_per_cycle"] == 128
+    # one round = 16 S-boxes of ~128 LUT4 each plus MixColumns: a broken flow gives 0 or tiny
+    assert 1500 < res["lut4"] < 8000, res
+    assert res["ff"] >= 256 and res["fmax_mhz"] > 50
+    assert res["gbps"] == pytest.approx(128 * res["fmax_mhz"] / 1000, rel=1e-3)
+    assert "Yosys" in res["tool_versions"]["yosys"]
+
+
+def test_unknown_design_is_a_user_error():
+    r = subprocess.run([*CLI, "synth", "--design", "nope"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("linecrypt: ") and r.stdout == ""
