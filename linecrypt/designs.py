@@ -31,6 +31,9 @@ CORES: dict[str, list[str]] = {
     "aes_core": AES_FILES,
     # one pipelined round with its key memory: the unit the seed's prototype figures describe
     "aes_round": [f for f in AES_FILES if "round" in f or "sbox" in f or "mix" in f],
+    # serpent cores (issue 3): add entries on this line's neighbours only
+    # des cores (issue 3)
+    # idea cores (issue 3)
 }
 
 
@@ -78,4 +81,17 @@ def _aes_points() -> list[Design]:
     return out
 
 
-DESIGNS: dict[str, Design] = {d.name: d for d in _aes_points()}
+def _serpent_points() -> list[Design]:
+    return []
+
+
+def _des_points() -> list[Design]:
+    return []
+
+
+def _idea_points() -> list[Design]:
+    return []
+
+
+DESIGNS: dict[str, Design] = {d.name: d for d in
+                              _aes_points() + _serpent_points() + _des_points() + _idea_points()}
