@@ -32,8 +32,25 @@ CORES: dict[str, list[str]] = {
     # one pipelined round with its key memory: the unit the seed's prototype figures describe
     "aes_round": [f for f in AES_FILES if "round" in f or "sbox" in f or "mix" in f],
     # serpent cores (issue 3): add entries on this line's neighbours only
+    "serpent_core": COMMON_FILES + [
+        "ciphers/serpent/serpent_sbox.v",
+        "ciphers/serpent/serpent_lt.v",
+        "ciphers/serpent/serpent_round.v",
+        "ciphers/serpent/serpent_key_expand.v",
+        "ciphers/serpent/serpent_core.v",
+    ],
     # des cores (issue 3)
+    "des_core": COMMON_FILES + [f"ciphers/des/{m}.v" for m in
+                                ("des_sbox", "des_round", "des_key_expand", "des_core")],
+    # CBC-encrypt stream interleaver around des_core (CORE=0) or aes_core (CORE=1)
+    "cbc_encrypt_interleave": AES_FILES + [f"ciphers/des/{m}.v" for m in
+                                           ("des_sbox", "des_round", "des_key_expand", "des_core")]
+                              + ["modes/cbc_encrypt_interleave.v"],
     # idea cores (issue 3)
+    "idea_core": COMMON_FILES + ["ciphers/idea/idea_mul.v", "ciphers/idea/idea_round.v",
+                                 "ciphers/idea/idea_key_expand.v", "ciphers/idea/idea_core.v"],
+    # the multiplier modulo 2^16 + 1 alone (one MULT18X18D): the unit that sets the cores' Fmax
+    "idea_mul": ["ciphers/idea/idea_mul.v"],
 }
 
 
@@ -82,15 +99,52 @@ def _aes_points() -> list[Design]:
 
 
 def _serpent_points() -> list[Design]:
-    return []
+    out = []
+    for kb, dec, st in itertools.product((128, 192, 256), (0, 1), (1, 2)):
+        name = f"serpent{kb}-{'dec' if dec else 'enc'}-s{st}"
+        out.append(Design(name, "serpent_core",
+                          {"KEY_BITS": kb, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8},
+                          128, f"Serpent-{kb} {'decrypt' if dec else 'encrypt'}, {st} stage(s)/round, "
+                               "4 key slots", block_bits=128, key_bits=kb, cipher="serpent"))
+    return out
 
 
 def _des_points() -> list[Design]:
-    return []
+    out = []
+    for triple, dec in itertools.product((0, 1), (0, 1)):
+        name = f"{'3des' if triple else 'des'}-{'dec' if dec else 'enc'}"
+        out.append(Design(name, "des_core",
+                          {"TRIPLE": triple, "DECRYPT": dec, "STAGES": 1, "NSLOTS": 4, "USER_WIDTH": 8},
+                          64, f"{'3DES (TDEA EDE, 48 rounds)' if triple else 'DES (16 rounds)'} "
+                              f"{'decrypt' if dec else 'encrypt'}, 1 stage/round, 4 key slots",
+                          64, 192 if triple else 64, "3des" if triple else "des"))
+    # CBC encryption: streams interleaved through one pipeline; 64 bits/cycle once at least
+    # LATENCY + 1 streams (18 for DES, 50 for 3DES) are in flight, 64/(LATENCY+1) for one stream.
+    for triple, streams in ((0, 32), (1, 64)):
+        name = f"{'3des' if triple else 'des'}-cbc-enc-x{streams}"
+        out.append(Design(name, "cbc_encrypt_interleave",
+                          {"CORE": 0, "TRIPLE": triple, "KEY_BITS": 192 if triple else 64, "STAGES": 1,
+                           "NSLOTS": 4, "NSTREAMS": streams, "USER_WIDTH": 8},
+                          64, f"{'3DES' if triple else 'DES'} CBC encryption, {streams} interleaved streams "
+                              "(64 bits/cycle with >= LATENCY+1 streams in flight)",
+                          64, 192 if triple else 64, "3des" if triple else "des"))
+    return out
 
 
 def _idea_points() -> list[Design]:
-    return []
+    out = []
+    for dec in (0, 1):
+        name = f"idea-{'dec' if dec else 'enc'}"
+        out.append(Design(name, "idea_core",
+                          {"DECRYPT": dec, "NSLOTS": 4, "USER_WIDTH": 8, "MUL_PIPE": 3},
+                          64, f"IDEA {'decrypt (decryption subkeys computed in hardware)' if dec else 'encrypt'}, "
+                              "8 rounds + output transformation unrolled, 3-stage multipliers, 4 key slots",
+                          block_bits=64, key_bits=128, cipher="idea"))
+    out.append(Design("idea-mul", "idea_mul", {"PIPE": 3}, 64,
+                      "one IDEA multiplier modulo 2^16+1 (low-high, 3 stages, one MULT18X18D): "
+                      "building block of the cores",
+                      block_bits=64, key_bits=128, cipher="idea"))
+    return out
 
 
 DESIGNS: dict[str, Design] = {d.name: d for d in

@@ -11,7 +11,7 @@ module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
     // derived
-    parameter DEPTH   = 1 << $clog2(LATENCY + 2),
+    parameter DEPTH   = 1 << $clog2(LATENCY + 4),
     parameter CNT_W   = $clog2(DEPTH) + 1
 ) (
     input  wire             clk,
@@ -28,14 +28,23 @@ module lc_credit_fifo #(
     input  wire             m_ready
 );
 
+// credit_ok is a flop: it is computed from the previous clock's occupancy with a margin of one
+// (at most one item is admitted per clock), so DEPTH >= LATENCY + 4 keeps full throughput.
+localparam [CNT_W-1:0] LIMIT = DEPTH - 1;
 reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered
+reg              credit_q;
 wire             out_fire = m_valid && m_ready;
+wire [CNT_W-1:0] occ_next = occupancy + {{CNT_W-1{1'b0}}, admit} - {{CNT_W-1{1'b0}}, out_fire};
 
-assign credit_ok = (occupancy < DEPTH);
+assign credit_ok = credit_q;
 
 always @(posedge clk) begin
-    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit} - {{CNT_W-1{1'b0}}, out_fire};
-    if (rst) occupancy <= {CNT_W{1'b0}};
+    occupancy <= occ_next;
+    credit_q  <= (occ_next < LIMIT);
+    if (rst) begin
+        occupancy <= {CNT_W{1'b0}};
+        credit_q  <= 1'b0;
+    end
 end
 
 // Credits guarantee room for every admitted item, so s_ready is never low when written.
@@ -44,7 +53,7 @@ wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
 /* verilator lint_on UNUSEDSIGNAL */
 
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH)) u_fifo (
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0)) u_fifo (
     .clk(clk), .rst(rst),
     .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
     .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready),

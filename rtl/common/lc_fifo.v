@@ -2,9 +2,13 @@
 // Synchronous first-word-fall-through FIFO (AXI-Stream style handshakes).
 // DEPTH must be a power of two. Storage is a plain memory with asynchronous read, which Yosys
 // maps to ECP5 distributed RAM (TRELLIS_DPR16X4) or flops. Only the pointers are reset.
+// `empty` and `full` are registered, so m_valid and s_ready come straight from flops.
+// GUARD_WRITE=0 drops the full check from the write enable, for users that guarantee room by
+// construction (lc_credit_fifo): the write enable is then s_valid itself.
 module lc_fifo #(
-    parameter WIDTH = 8,
-    parameter DEPTH = 16,
+    parameter WIDTH       = 8,
+    parameter DEPTH       = 16,
+    parameter GUARD_WRITE = 1,
     // derived
     parameter ADDR_W = $clog2(DEPTH)
 ) (
@@ -30,26 +34,29 @@ endgenerate
 
 reg [WIDTH-1:0] mem [0:DEPTH-1];
 reg [ADDR_W:0]  wr_ptr, rd_ptr;
+reg             empty_q, full_q;
 
-wire full  = (wr_ptr[ADDR_W] != rd_ptr[ADDR_W]) && (wr_ptr[ADDR_W-1:0] == rd_ptr[ADDR_W-1:0]);
-wire empty = (wr_ptr == rd_ptr);
+wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
+wire do_rd = m_ready && !empty_q;
+wire [ADDR_W:0] wr_next = wr_ptr + {{ADDR_W{1'b0}}, do_wr};
+wire [ADDR_W:0] rd_next = rd_ptr + {{ADDR_W{1'b0}}, do_rd};
 
-assign s_ready = !full;
-assign m_valid = !empty;
+assign s_ready = !full_q;
+assign m_valid = !empty_q;
 assign m_data  = mem[rd_ptr[ADDR_W-1:0]];
 assign count   = wr_ptr - rd_ptr;
 
 always @(posedge clk) begin
-    if (s_valid && !full) begin
-        mem[wr_ptr[ADDR_W-1:0]] <= s_data;
-        wr_ptr <= wr_ptr + 1'b1;
-    end
-    if (m_ready && !empty) begin
-        rd_ptr <= rd_ptr + 1'b1;
-    end
+    if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
+    wr_ptr  <= wr_next;
+    rd_ptr  <= rd_next;
+    empty_q <= (wr_next == rd_next);
+    full_q  <= (wr_next[ADDR_W] != rd_next[ADDR_W]) && (wr_next[ADDR_W-1:0] == rd_next[ADDR_W-1:0]);
     if (rst) begin
-        wr_ptr <= {ADDR_W+1{1'b0}};
-        rd_ptr <= {ADDR_W+1{1'b0}};
+        wr_ptr  <= {ADDR_W+1{1'b0}};
+        rd_ptr  <= {ADDR_W+1{1'b0}};
+        empty_q <= 1'b1;
+        full_q  <= 1'b0;
     end
 end
 

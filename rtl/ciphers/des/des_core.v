@@ -1,0 +1,204 @@
+`default_nettype none
+// Fully unrolled, pipelined DES / Triple-DES core: one 64-bit block per clock, encrypt or
+// decrypt, with key slots and zero-cost slot switching. Same ports and protocol as aes_core.
+//
+// Standards: DES is FIPS 46-3; Triple DES is TDEA, SP 800-67 Rev. 2, EDE:
+//   encrypt C = E_K3(D_K2(E_K1(P))),   decrypt P = D_K1(E_K2(D_K3(C))).
+//
+// Bit and byte order (FIPS 46-3 bit numbering, bit 1 = the most significant bit of byte 0):
+//   s_axis_tdata[63:56] / m_axis_tdata[63:56] is byte 0 of the block, s_axis_tdata[63] its bit 1.
+//   s_key_tdata[KEY_BITS-1 -: 8] is byte 0 of the key; with TRIPLE=1 s_key_tdata = K1 || K2 || K3
+//   (keying option 1: K1 in [191:128], K2 in [127:64], K3 in [63:0]).
+//   Keying option 2 (a 16-byte key K1 || K2, K3 = K1) is the host's job: it sends K1 || K2 || K1.
+//   Single DES on this 3DES core is K1 || K1 || K1 (also the host's job); TRIPLE=0 is cheaper.
+//   The parity bits (LSB of every key byte) are ignored, never checked.
+//
+// Streams (AXI-Stream handshakes, a beat moves when tvalid && tready):
+//   s_key_*   load a key into slot s_key_slot. Accepted when the key unit is idle. New blocks for
+//             that slot wait at the input (tready low while they are at the head) until the
+//             subkeys are written; blocks already in flight finish with the old key; blocks for
+//             other slots keep flowing. Latency ~ 2 * (LATENCY + 1) + 3 + NDES clocks.
+//   s_axis_*  blocks; tslot names the key slot, tuser is carried to the output unchanged.
+//             A block naming a slot that holds no key is not stalled: it comes out with
+//             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
+//   m_axis_*  results in input order.
+// Backpressure never stalls the pipe: a credit counter admits a block only while the output
+// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 2 entries) has room for everything in flight.
+//
+// Pipeline: an input stage (IP, which is wiring, and X = E(R0) xor K_1), then NR = 16 (DES) or
+// 48 (3DES) Feistel rounds of STAGES registers each (des_round.v); FP is wiring at the output.
+// Between the three DES of 3DES the FP of one and the IP of the next cancel (nothing there).
+// Each round position keeps the subkey of the round after it in a per-slot memory; the subkeys
+// arrive on a write bus that travels round to round (des_key_expand.v, one register per round).
+module des_core #(
+    parameter TRIPLE     = 0,     // 0: DES, 1: 3DES (TDEA EDE)
+    parameter DECRYPT    = 0,     // 0: encrypt, 1: decrypt
+    parameter STAGES     = 1,     // register stages per round: 1, or 2 (S-box output registered)
+    parameter NSLOTS     = 4,     // key slots (power of two >= 2)
+    parameter USER_WIDTH = 8,
+    // derived: do not override
+    parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
+    parameter KEY_BITS   = TRIPLE ? 192 : 64,
+    parameter NR         = TRIPLE ? 48 : 16,
+    parameter LATENCY    = 1 + NR * STAGES
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    input  wire [KEY_BITS-1:0]   s_key_tdata,
+    input  wire [SLOT_W-1:0]     s_key_slot,
+    input  wire                  s_key_tvalid,
+    output wire                  s_key_tready,
+
+    input  wire [63:0]           s_axis_tdata,
+    input  wire [SLOT_W-1:0]     s_axis_tslot,
+    input  wire [USER_WIDTH-1:0] s_axis_tuser,
+    input  wire                  s_axis_tvalid,
+    output wire                  s_axis_tready,
+
+    output wire [63:0]           m_axis_tdata,
+    output wire [USER_WIDTH-1:0] m_axis_tuser,
+    output wire                  m_axis_terr,
+    output wire                  m_axis_tvalid,
+    input  wire                  m_axis_tready,
+
+    output wire [NSLOTS-1:0]     slot_valid,    // slot holds a key
+    output wire [NSLOTS-1:0]     slot_loading   // a key is being loaded into the slot
+);
+
+localparam META_W = USER_WIDTH + 1;   // {err, user}
+
+generate
+if (TRIPLE != 0 && TRIPLE != 1) begin : g_bad_triple
+    $error("%m: TRIPLE must be 0 (DES) or 1 (3DES)");
+end
+if (STAGES != 1 && STAGES != 2) begin : g_bad_stages
+    $error("%m: STAGES must be 1 or 2");
+end
+endgenerate
+
+// IP and IP^-1 (FIPS 46-3), entry i (1-based) at [(64-i)*7 +: 7]
+localparam [64*7-1:0] IP_T = {7'd58, 7'd50, 7'd42, 7'd34, 7'd26, 7'd18, 7'd10, 7'd2, 7'd60, 7'd52,
+    7'd44, 7'd36, 7'd28, 7'd20, 7'd12, 7'd4, 7'd62, 7'd54, 7'd46, 7'd38, 7'd30, 7'd22, 7'd14, 7'd6,
+    7'd64, 7'd56, 7'd48, 7'd40, 7'd32, 7'd24, 7'd16, 7'd8, 7'd57, 7'd49, 7'd41, 7'd33, 7'd25, 7'd17,
+    7'd9, 7'd1, 7'd59, 7'd51, 7'd43, 7'd35, 7'd27, 7'd19, 7'd11, 7'd3, 7'd61, 7'd53, 7'd45, 7'd37,
+    7'd29, 7'd21, 7'd13, 7'd5, 7'd63, 7'd55, 7'd47, 7'd39, 7'd31, 7'd23, 7'd15, 7'd7};
+localparam [64*7-1:0] FP_T = {7'd40, 7'd8, 7'd48, 7'd16, 7'd56, 7'd24, 7'd64, 7'd32, 7'd39, 7'd7,
+    7'd47, 7'd15, 7'd55, 7'd23, 7'd63, 7'd31, 7'd38, 7'd6, 7'd46, 7'd14, 7'd54, 7'd22, 7'd62, 7'd30,
+    7'd37, 7'd5, 7'd45, 7'd13, 7'd53, 7'd21, 7'd61, 7'd29, 7'd36, 7'd4, 7'd44, 7'd12, 7'd52, 7'd20,
+    7'd60, 7'd28, 7'd35, 7'd3, 7'd43, 7'd11, 7'd51, 7'd19, 7'd59, 7'd27, 7'd34, 7'd2, 7'd42, 7'd10,
+    7'd50, 7'd18, 7'd58, 7'd26, 7'd33, 7'd1, 7'd41, 7'd9, 7'd49, 7'd17, 7'd57, 7'd25};
+
+// ---------------------------------------------------------------- key slots
+wire                kx_start;
+wire [SLOT_W-1:0]   kx_slot;
+wire [KEY_BITS-1:0] kx_key;
+wire                kx_busy;
+wire                kw_en;
+wire [1:0]          kw_des;
+wire [SLOT_W-1:0]   kw_slot;
+wire [55:0]         kw_cd;
+
+// DRAIN covers both the blocks in flight before a load and the subkey writes travelling down
+// the chain of rounds after the last write (NR clocks < LATENCY + 1).
+lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
+    .clk(clk), .rst(rst),
+    .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .kx_start(kx_start), .kx_slot(kx_slot), .kx_key(kx_key), .kx_busy(kx_busy),
+    .slot_valid(slot_valid), .slot_loading(slot_loading)
+);
+
+des_key_expand #(.TRIPLE(TRIPLE), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
+    .clk(clk), .rst(rst),
+    .start(kx_start), .start_slot(kx_slot), .start_key(kx_key), .busy(kx_busy),
+    .rk_en(kw_en), .rk_des(kw_des), .rk_slot(kw_slot), .rk_cd(kw_cd)
+);
+
+// ---------------------------------------------------------------- admission
+wire credit_ok;
+assign s_axis_tready = credit_ok && !slot_loading[s_axis_tslot];
+wire in_fire = s_axis_tvalid && s_axis_tready;
+
+// ---------------------------------------------------------------- round pipeline
+// index 0: the input; index p+1: after position p (0 = input stage, 1..NR = rounds)
+wire              p_valid [0:NR+1];
+// subkey write bus and X, passed from position to position (the last copies are unused)
+/* verilator lint_off UNUSEDSIGNAL */
+wire              w_en    [0:NR+1];
+wire [1:0]        w_des   [0:NR+1];
+wire [SLOT_W-1:0] w_slot  [0:NR+1];
+wire [55:0]       w_cd    [0:NR+1];
+wire [47:0]       p_x     [0:NR+1];
+wire [SLOT_W-1:0] p_slot  [0:NR+1];
+/* verilator lint_on UNUSEDSIGNAL */
+wire [META_W-1:0] p_meta  [0:NR+1];
+wire [31:0]       p_l     [0:NR+1];
+wire [31:0]       p_r     [0:NR+1];
+
+wire [63:0] ip;
+genvar i, r;
+generate
+for (i = 1; i <= 64; i = i + 1) begin : g_ip
+    localparam [6:0] SRC = IP_T[(64-i)*7 +: 7];
+    assign ip[64-i] = s_axis_tdata[64-SRC];
+end
+endgenerate
+
+assign p_valid[0] = in_fire;
+assign p_slot[0]  = s_axis_tslot;
+assign p_meta[0]  = {!slot_valid[s_axis_tslot], s_axis_tuser};
+assign p_l[0]     = ip[63:32];
+assign p_r[0]     = ip[31:0];
+assign p_x[0]     = 48'd0;
+assign w_en[0]    = kw_en;
+assign w_des[0]   = kw_des;
+assign w_slot[0]  = kw_slot;
+assign w_cd[0]    = kw_cd;
+
+generate
+for (r = 0; r <= NR; r = r + 1) begin : g_round
+    // position r keeps the subkey of global round r+1 = round N of DES number BLK
+    localparam integer BLK = r / 16;
+    localparam integer N   = r % 16 + 1;
+    localparam [0:0] DIR = (DECRYPT != 0) ^ (TRIPLE != 0 && BLK == 1);   // 1: this DES decrypts
+    des_round #(
+        .KIND(r == 0 ? 0 : 1), .SWAP(r > 0 && r % 16 == 0 ? 1 : 0), .HAS_KEY(r < NR ? 1 : 0),
+        .KEY_DES(r < NR ? BLK : 0), .KEY_N(DIR ? 17 - N : N), .STAGES(STAGES),
+        .NSLOTS(NSLOTS), .META_W(META_W)
+    ) u_round (
+        .clk(clk), .rst(rst),
+        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]),
+        .in_l(p_l[r]), .in_r(p_r[r]), .in_x(p_x[r]),
+        .kw_en(w_en[r]), .kw_des(w_des[r]), .kw_slot(w_slot[r]), .kw_cd(w_cd[r]),
+        .kwo_en(w_en[r+1]), .kwo_des(w_des[r+1]), .kwo_slot(w_slot[r+1]), .kwo_cd(w_cd[r+1]),
+        .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
+        .out_l(p_l[r+1]), .out_r(p_r[r+1]), .out_x(p_x[r+1])
+    );
+end
+endgenerate
+
+// ---------------------------------------------------------------- FP, output FIFO + credits
+// The last round leaves the preoutput R16 L16 as {out_l, out_r}.
+wire [63:0] preout = {p_l[NR+1], p_r[NR+1]};
+wire [63:0] fp;
+generate
+for (i = 1; i <= 64; i = i + 1) begin : g_fp
+    localparam [6:0] SRC = FP_T[(64-i)*7 +: 7];
+    assign fp[64-i] = preout[64-SRC];
+end
+endgenerate
+
+wire q_err = p_meta[NR+1][META_W-1];
+
+lc_credit_fifo #(.WIDTH(64 + META_W), .LATENCY(LATENCY)) u_out (
+    .clk(clk), .rst(rst),
+    .credit_ok(credit_ok), .admit(in_fire),
+    .pipe_valid(p_valid[NR+1]), .pipe_data({p_meta[NR+1], q_err ? 64'd0 : fp}),
+    .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
+    .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
+);
+
+endmodule
+
+`default_nettype wire

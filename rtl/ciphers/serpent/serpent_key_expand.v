@@ -1,0 +1,187 @@
+`default_nettype none
+// Serpent key-expansion unit: expands one key into the round-key memories of the round pipeline
+// while data for other slots keeps flowing (it only writes the memories of slot `start_slot`).
+//
+// Key byte order (NESSIE / Botan / Crypto++ / Bouncy Castle): start_key[KEY_BITS-1 -: 8] is key
+// byte 0, the least significant byte of the proposal's 256-bit K, so prekey word w_{-8+m} is key
+// bytes 4m..4m+3 little-endian. A key shorter than 256 bits is padded with a 1 bit just above
+// its most significant bit (byte KEY_BITS/8 = 8'h01), then zeros.
+//
+// Word-serial schedule (proposal, "key schedule"), one 32-bit word per clock over an 8-word
+// shift register sr (sr[0] = newest word):
+//   clocks 0..7     shift in w_-8 .. w_-1 (the padded key)
+//   clocks 8..139   w_i = (w_{i-8} ^ w_{i-5} ^ w_{i-3} ^ w_{i-1} ^ phi ^ i) <<< 11, i = 0..131
+// Round key k = S_{(3-k) mod 8}(w_4k, w_4k+1, w_4k+2, w_4k+3) (bitslice, X0 = w_4k). The S-box
+// layer is byte-serial: the four words of group k slide through sr[3..0] -> sr[6..3] during the
+// four clocks after w_4k+3 arrives, and in clock c of those four the 8 nibbles of byte c
+// (bits 8c+7..8c of the four words) are taken from the window (a 4:1 mux), registered, and
+// substituted by 8 selectable S-boxes (7-input functions) into byte c of the round-key register.
+// So the unit needs 8 nibble S-boxes instead of 32 and keeps pace with the word recurrence:
+// a whole key takes 146 clocks, negligible against the message stream.
+//
+// Round keys: rk_key = {X3, X2, X1, X0} of K_k (the proposal's word order, X0 = rk_key[31:0]),
+// the order serpent_round.v uses.
+//
+// DECRYPT=1: keys for the equivalent inverse cipher: K_k goes to pipeline position 32-k, and
+// InvLT is applied for 1 <= k <= 31 (InvLT(x ^ K) = InvLT(x) ^ InvLT(K), so the pipeline can
+// apply InvLT and the key XOR in one stage after the inverse S-box; see serpent_core.v).
+module serpent_key_expand #(
+    parameter KEY_BITS = 128,
+    parameter DECRYPT  = 0,
+    parameter NSLOTS   = 4,
+    // derived
+    parameter SLOT_W   = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
+) (
+    input  wire                clk,
+    input  wire                rst,
+
+    input  wire                start,       // pulse; ignored while busy
+    input  wire [SLOT_W-1:0]   start_slot,
+    input  wire [KEY_BITS-1:0] start_key,   // must stay stable while busy (read in place)
+    output reg                 busy,
+
+    output reg                 rk_en,       // write round key rk_key into position rk_pos of slot rk_slot
+    output reg  [5:0]          rk_pos,      // pipeline position 0..32 (0 = whitening)
+    output reg  [SLOT_W-1:0]   rk_slot,
+    output reg  [127:0]        rk_key
+);
+
+generate
+if (KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) begin : g_bad_key
+    $error("%m: KEY_BITS must be 128, 192 or 256");
+end
+endgenerate
+
+localparam [31:0] PHI = 32'h9e3779b9;
+
+function [31:0] rotl;
+    input [31:0] w;
+    input integer n;
+    rotl = (w << n) | (w >> (32 - n));
+endfunction
+
+function [31:0] bswap32;
+    input [31:0] w;
+    bswap32 = {w[7:0], w[15:8], w[23:16], w[31:24]};
+endfunction
+
+// ---- padded key words w_{-8+m}, m = 0..7
+wire [31:0] key_word [0:7];
+genvar gm;
+generate
+for (gm = 0; gm < 8; gm = gm + 1) begin : g_kw
+    if (32 * gm < KEY_BITS) begin : g_key
+        assign key_word[gm] = bswap32(start_key[KEY_BITS-1-32*gm -: 32]);
+    end else if (32 * gm == KEY_BITS) begin : g_pad
+        assign key_word[gm] = 32'h0000_0001;   // key byte KEY_BITS/8 = 8'h01, little-endian
+    end else begin : g_zero
+        assign key_word[gm] = 32'h0;
+    end
+end
+endgenerate
+
+reg  [SLOT_W-1:0] slot_q;
+reg  [7:0]        cnt;       // words shifted into sr so far (0 .. 145)
+reg  [31:0]       sr [0:7];  // sr[0] = newest word, sr[7] = the word 8 back
+
+wire [7:0]  wi_i  = cnt - 8'd8;   // i of the word computed this clock (cnt >= 8)
+wire [31:0] w_rec = rotl(sr[7] ^ sr[4] ^ sr[2] ^ sr[0] ^ PHI ^ {24'd0, wi_i}, 11);
+wire [31:0] w_new = (cnt < 8'd8) ? key_word[cnt[2:0]] : w_rec;
+
+// ---- byte-serial S-box layer
+// lane_x[i] = byte c (= cnt[1:0]) of X_i = w_{4k+i}, which sits in sr[3-i+c] in that clock
+wire [7:0] lane_x [0:3];
+genvar gi, gt;
+generate
+for (gi = 0; gi < 4; gi = gi + 1) begin : g_lane
+    assign lane_x[gi] = (cnt[1:0] == 2'd0) ? sr[3-gi][7:0]   :
+                        (cnt[1:0] == 2'd1) ? sr[4-gi][15:8]  :
+                        (cnt[1:0] == 2'd2) ? sr[5-gi][23:16] :
+                                             sr[6-gi][31:24];
+end
+endgenerate
+
+reg  [31:0] lane_q;      // {X3, X2, X1, X0} bytes of one byte lane
+reg  [1:0]  lane_c;      // byte lane of lane_q
+reg  [2:0]  lane_box;    // S-box for the group in lane_q
+reg         lane_v;      // lane_q holds a byte of groups 0..32
+
+// 8 selectable S-boxes; lane_out[8i+t] = bit t of byte lane_c of the round key's X_i
+wire [31:0] lane_out;
+generate
+for (gt = 0; gt < 8; gt = gt + 1) begin : g_sbox
+    wire [3:0] yn;
+    serpent_sbox #(.INVERSE(0)) u_sbox (
+        .box(lane_box),
+        .x({lane_q[24+gt], lane_q[16+gt], lane_q[8+gt], lane_q[gt]}),
+        .y(yn));
+    for (gi = 0; gi < 4; gi = gi + 1) begin : g_bit
+        assign lane_out[8*gi+gt] = yn[gi];
+    end
+end
+endgenerate
+
+reg [127:0] y_q;         // round key being assembled, {X3, X2, X1, X0}
+reg         y_full;      // y_q holds a complete round key
+reg [5:0]   ke;          // index k of the next round key to emit
+
+wire [127:0] y_inv;
+generate
+if (DECRYPT) begin : g_inv
+    serpent_lt #(.INVERSE(1)) u_ilt (.x(y_q), .y(y_inv));
+end else begin : g_noinv
+    assign y_inv = y_q;
+end
+endgenerate
+wire use_inv = DECRYPT && (ke != 6'd0) && (ke != 6'd32);
+
+integer k;
+always @(posedge clk) begin
+    rk_en <= 1'b0;
+    if (busy) begin
+        // prekey recurrence (keeps running past w_131 until the last key is out; harmless)
+        sr[0] <= w_new;
+        for (k = 1; k < 8; k = k + 1) sr[k] <= sr[k-1];
+        cnt <= cnt + 8'd1;
+
+        // window -> lane register: group k = (cnt-12)/4 is complete from cnt = 12+4k
+        lane_q   <= {lane_x[3], lane_x[2], lane_x[1], lane_x[0]};
+        lane_c   <= cnt[1:0];
+        lane_box <= 3'd6 - cnt[4:2];             // (3 - k) mod 8 with k = cnt[7:2] - 3
+        lane_v   <= (cnt >= 8'd12) && (cnt < 8'd144);
+
+        // lane register -> S-boxes -> byte lane_c of the round key
+        if (lane_v) begin
+            for (k = 0; k < 4; k = k + 1)
+                y_q[32*k + 8*lane_c +: 8] <= lane_out[8*k +: 8];
+        end
+        y_full <= lane_v && (lane_c == 2'd3);
+
+        // emit a complete round key onto the write bus
+        if (y_full) begin
+            rk_en   <= 1'b1;
+            rk_pos  <= DECRYPT ? (6'd32 - ke) : ke;
+            rk_slot <= slot_q;
+            rk_key  <= use_inv ? y_inv : y_q;
+            ke      <= ke + 6'd1;
+            if (ke == 6'd32) busy <= 1'b0;
+        end
+    end else if (start) begin
+        busy   <= 1'b1;
+        slot_q <= start_slot;
+        cnt    <= 8'd0;
+        ke     <= 6'd0;
+        lane_v <= 1'b0;
+        y_full <= 1'b0;
+    end
+    if (rst) begin
+        busy   <= 1'b0;
+        rk_en  <= 1'b0;
+        lane_v <= 1'b0;
+        y_full <= 1'b0;
+    end
+end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,170 @@
+`default_nettype none
+// One pipelined Serpent round with its own round-key memory (one entry per key slot), in the
+// proposal's bitslice form (no IP/FP).
+//
+// State word order (the proposal's): state = {X3, X2, X1, X0}, X0 = state[31:0]; bit j of the
+// four words is one S-box nibble {X3[j], X2[j], X1[j], X0[j]} (X0 = nibble bit 0). The round
+// key k uses the same order. serpent_core.v maps tdata to this order.
+//
+// The key mixing of the next round is folded into this round's linear stage, so the S-box
+// stage sees exactly the 4 bits of its nibble (one LUT4 per output bit) and the round key
+// enters the XOR tree of the linear transformation:
+//
+// KIND = 0  whitening:    out = in ^ k                  (1 register stage)
+// KIND = 1  middle round: out = LT(S_BOX(in)) ^ k       (STAGES register stages)
+// KIND = 2  final round:  out = S_BOX(in) ^ k           (STAGES register stages)
+// With DECRYPT=1, S_BOX^-1 and LT^-1 are used; serpent_key_expand.v supplies the keys of the
+// equivalent inverse cipher (InvLT applied to the inner round keys).
+//
+// STAGES = 1  S-box, LT and key XOR in one stage
+// STAGES = 2  S-box | LT + key XOR
+//
+// The round key is read from the slot memory addressed by the slot the block carries, so
+// consecutive blocks may use different slots at no cost. With STAGES = 2 it is read one stage
+// ahead and registered, so the key XOR sees a flop, not a distributed-RAM read. The pipe never
+// stalls: valid and the sideband (slot, meta) travel with the data; only valid is reset.
+//
+// Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
+// no net runs from the key-expansion unit to every round's memory across the chip. A round
+// takes the write whose kw_pos equals its POS.
+module serpent_round #(
+    parameter KIND    = 1,
+    parameter DECRYPT = 0,
+    parameter STAGES  = 2,
+    parameter BOX     = 0,       // S-box index 0..7 (of the inverse S-boxes when DECRYPT=1)
+    parameter NSLOTS  = 4,
+    parameter META_W  = 8,
+    parameter POS     = 0,       // position in the pipeline (0 = whitening)
+    // derived
+    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
+) (
+    input  wire              clk,
+    input  wire              rst,
+
+    input  wire              in_valid,
+    input  wire [SLOT_W-1:0] in_slot,
+    input  wire [META_W-1:0] in_meta,
+    input  wire [127:0]      in_state,
+
+    // round-key write bus (from the key-expansion unit or the previous round)
+    input  wire              kw_en,
+    input  wire [5:0]        kw_pos,
+    input  wire [SLOT_W-1:0] kw_slot,
+    input  wire [127:0]      kw_key,
+    output reg               kwo_en,
+    output reg  [5:0]        kwo_pos,
+    output reg  [SLOT_W-1:0] kwo_slot,
+    output reg  [127:0]      kwo_key,
+
+    output reg               out_valid,
+    output reg  [SLOT_W-1:0] out_slot,
+    output reg  [META_W-1:0] out_meta,
+    output reg  [127:0]      out_state
+);
+
+generate
+if (KIND < 0 || KIND > 2) begin : g_bad_kind
+    $error("%m: KIND must be 0 (whitening), 1 (middle) or 2 (final)");
+end
+if (STAGES < 1 || STAGES > 2) begin : g_bad_stages
+    $error("%m: STAGES must be 1 or 2");
+end
+if (BOX < 0 || BOX > 7) begin : g_bad_box
+    $error("%m: BOX must be 0..7");
+end
+endgenerate
+
+// ---- round-key memory: one 128-bit key per slot, written at key load, read asynchronously
+localparam [5:0] POS_W = POS[5:0];
+localparam [2:0] BOX_W = BOX[2:0];
+reg [127:0] rk_mem [0:NSLOTS-1];
+always @(posedge clk) begin
+    if (kw_en && kw_pos == POS_W) rk_mem[kw_slot] <= kw_key;
+    kwo_en   <= kw_en;
+    kwo_pos  <= kw_pos;
+    kwo_slot <= kw_slot;
+    kwo_key  <= kw_key;
+    if (rst) kwo_en <= 1'b0;
+end
+
+// ---- the stage(s) before the linear + key stage: a_* is what enters it
+wire              a_valid;
+wire [SLOT_W-1:0] a_slot;
+wire [META_W-1:0] a_meta;
+wire [127:0]      a_state;   // after the S-box layer (or the raw input for KIND 0)
+wire [127:0]      a_rk;      // round key for the block in the linear + key stage
+
+generate
+if (KIND == 0) begin : g_init
+    assign a_valid = in_valid;
+    assign a_slot  = in_slot;
+    assign a_meta  = in_meta;
+    assign a_state = in_state;
+    assign a_rk    = rk_mem[in_slot];
+end else begin : g_sub
+    // bitslice S-box layer: 32 nibbles, one LUT4 per output bit
+    wire [127:0] sb;
+    genvar j;
+    for (j = 0; j < 32; j = j + 1) begin : g_nib
+        wire [3:0] y;
+        serpent_sbox #(.INVERSE(DECRYPT)) u_sbox (
+            .box(BOX_W),
+            .x({in_state[96+j], in_state[64+j], in_state[32+j], in_state[j]}),
+            .y(y));
+        assign sb[j]      = y[0];
+        assign sb[32+j]   = y[1];
+        assign sb[64+j]   = y[2];
+        assign sb[96+j]   = y[3];
+    end
+
+    if (STAGES == 1) begin : g_s1
+        assign a_valid = in_valid;
+        assign a_slot  = in_slot;
+        assign a_meta  = in_meta;
+        assign a_state = sb;
+        assign a_rk    = rk_mem[in_slot];
+    end else begin : g_s2
+        reg              v_q;
+        reg [SLOT_W-1:0] s_q;
+        reg [META_W-1:0] m_q;
+        reg [127:0]      sb_q;
+        reg [127:0]      rk_q;
+        always @(posedge clk) begin
+            v_q  <= in_valid;
+            s_q  <= in_slot;
+            m_q  <= in_meta;
+            sb_q <= sb;
+            rk_q <= rk_mem[in_slot];
+            if (rst) v_q <= 1'b0;
+        end
+        assign a_valid = v_q;
+        assign a_slot  = s_q;
+        assign a_meta  = m_q;
+        assign a_state = sb_q;
+        assign a_rk    = rk_q;
+    end
+end
+endgenerate
+
+// ---- linear transformation (middle rounds only)
+wire [127:0] lin;
+generate
+if (KIND == 1) begin : g_lt
+    serpent_lt #(.INVERSE(DECRYPT)) u_lt (.x(a_state), .y(lin));
+end else begin : g_nolt
+    assign lin = a_state;
+end
+endgenerate
+
+// ---- key XOR stage
+always @(posedge clk) begin
+    out_valid <= a_valid;
+    out_slot  <= a_slot;
+    out_meta  <= a_meta;
+    out_state <= lin ^ a_rk;
+    if (rst) out_valid <= 1'b0;
+end
+
+endmodule
+
+`default_nettype wire
