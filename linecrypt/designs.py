@@ -16,6 +16,7 @@ COMMON_FILES = [
     "common/lc_fifo.v",
     "common/lc_credit_fifo.v",
     "common/lc_key_slot_ctrl.v",
+    "common/lc_round_key_mem.v",
 ]
 
 AES_FILES = COMMON_FILES + [
@@ -30,7 +31,7 @@ AES_FILES = COMMON_FILES + [
 CORES: dict[str, list[str]] = {
     "aes_core": AES_FILES,
     # one pipelined round with its key memory: the unit the seed's prototype figures describe
-    "aes_round": [f for f in AES_FILES if "round" in f or "sbox" in f or "mix" in f],
+    "aes_round": ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
     # serpent cores (issue 3): add entries on this line's neighbours only
     "serpent_core": COMMON_FILES + [
         "ciphers/serpent/serpent_sbox.v",

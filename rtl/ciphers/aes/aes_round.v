@@ -45,10 +45,10 @@ module aes_round #(
     input  wire [3:0]        kw_pos,
     input  wire [SLOT_W-1:0] kw_slot,
     input  wire [127:0]      kw_key,
-    output reg               kwo_en,
-    output reg  [3:0]        kwo_pos,
-    output reg  [SLOT_W-1:0] kwo_slot,
-    output reg  [127:0]      kwo_key,
+    output wire              kwo_en,
+    output wire [3:0]        kwo_pos,
+    output wire [SLOT_W-1:0] kwo_slot,
+    output wire [127:0]      kwo_key,
 
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
@@ -65,17 +65,16 @@ if (STAGES < 1 || STAGES > 3) begin : g_bad_stages
 end
 endgenerate
 
-// ---- round-key memory: one 128-bit key per slot, written at key load, read asynchronously
-localparam [3:0] POS_W = POS[3:0];
-reg [127:0] rk_mem [0:NSLOTS-1];
-always @(posedge clk) begin
-    if (kw_en && kw_pos == POS_W) rk_mem[kw_slot] <= kw_key;
-    kwo_en   <= kw_en;
-    kwo_pos  <= kw_pos;
-    kwo_slot <= kw_slot;
-    kwo_key  <= kw_key;
-    if (rst) kwo_en <= 1'b0;
-end
+// ---- round-key memory (one entry per slot) on the write bus, read asynchronously
+// (STAGES 1: in the AddRoundKey stage; STAGES 2-3: one stage ahead, then registered)
+wire [SLOT_W-1:0] rk_rd_slot;
+wire [127:0]      rk_rd;
+lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(4)) u_keys (
+    .clk(clk), .rst(rst),
+    .kw_en(kw_en), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
+    .kwo_en(kwo_en), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
+    .rd_slot(rk_rd_slot), .rd_key(rk_rd)
+);
 
 // ---- the stage(s) before AddRoundKey: a_* is what enters the AddRoundKey stage
 wire              a_valid;
@@ -90,7 +89,8 @@ if (KIND == 0) begin : g_init
     assign a_slot  = in_slot;
     assign a_meta  = in_meta;
     assign a_state = in_state;
-    assign a_rk    = rk_mem[in_slot];
+    assign rk_rd_slot = in_slot;
+    assign a_rk    = rk_rd;
 end else begin : g_sub
     wire [127:0] sb;
     genvar b;
@@ -108,7 +108,8 @@ end else begin : g_sub
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
-        assign a_rk    = rk_mem[in_slot];
+        assign rk_rd_slot = in_slot;
+        assign a_rk    = rk_rd;
     end else begin : g_sn
         // STAGES-1 sideband registers; STAGES==3 has one more register inside the S-box.
         reg              v_q [0:STAGES-2];
@@ -117,11 +118,10 @@ end else begin : g_sub
         reg [127:0]      sb_q;
         reg [127:0]      rk_q;
         // the slot of the block entering the last register before AddRoundKey
-        wire [SLOT_W-1:0] rd_slot;
         if (STAGES == 2) begin : g_rd2
-            assign rd_slot = in_slot;
+            assign rk_rd_slot = in_slot;
         end else begin : g_rd3
-            assign rd_slot = s_q[STAGES-3];
+            assign rk_rd_slot = s_q[STAGES-3];
         end
         integer i;
         always @(posedge clk) begin
@@ -134,7 +134,7 @@ end else begin : g_sub
                 m_q[i] <= m_q[i-1];
             end
             sb_q <= sb;
-            rk_q <= rk_mem[rd_slot];
+            rk_q <= rk_rd;
             if (rst) begin
                 for (i = 0; i < STAGES - 1; i = i + 1) v_q[i] <= 1'b0;
             end
