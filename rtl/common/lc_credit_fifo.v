@@ -11,7 +11,7 @@ module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
     // derived
-    parameter DEPTH   = 1 << $clog2(LATENCY + 4),
+    parameter DEPTH   = 1 << $clog2(LATENCY + 6),
     parameter CNT_W   = $clog2(DEPTH) + 1
 ) (
     input  wire             clk,
@@ -28,20 +28,27 @@ module lc_credit_fifo #(
     input  wire             m_ready
 );
 
-// credit_ok is a flop: it is computed from the previous clock's occupancy with a margin of one
-// (at most one item is admitted per clock), so DEPTH >= LATENCY + 4 keeps full throughput.
-localparam [CNT_W-1:0] LIMIT = DEPTH - 1;
-reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered
-reg              credit_q;
-wire             out_fire = m_valid && m_ready;
-wire [CNT_W-1:0] occ_next = occupancy + {{CNT_W-1{1'b0}}, admit} - {{CNT_W-1{1'b0}}, out_fire};
+// The counter sees admissions and deliveries one clock late (both registered where they
+// happen, so neither the input handshake nor m_ready has to cross the chip to a carry chain in
+// one clock), and credit_ok is a flop computed from the count one clock old. After an admission
+// at clock t the true occupancy is at most the count behind credit_ok plus the admissions of
+// clocks t-1 and t, so admitting while that count < DEPTH - 2 never overflows the FIFO, and
+// DEPTH >= LATENCY + 6 keeps one item per clock flowing.
+localparam [CNT_W-1:0] LIMIT = DEPTH - 2;
+reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered, as counted
+reg              credit_q, admit_q, fire_q;
+wire [CNT_W-1:0] occ_next = occupancy + {{CNT_W-1{1'b0}}, admit_q} - {{CNT_W-1{1'b0}}, fire_q};
 
 assign credit_ok = credit_q;
 
 always @(posedge clk) begin
+    admit_q   <= admit;
+    fire_q    <= m_valid && m_ready;
     occupancy <= occ_next;
     credit_q  <= (occ_next < LIMIT);
     if (rst) begin
+        admit_q   <= 1'b0;
+        fire_q    <= 1'b0;
         occupancy <= {CNT_W{1'b0}};
         credit_q  <= 1'b0;
     end
