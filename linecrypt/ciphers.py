@@ -17,6 +17,7 @@ class CipherSpec:
     model: Callable[[bytes], object]
     rtl: dict | None = None          # key length -> (encrypt design, decrypt design)
     note: str = ""
+    rtl_key: Callable[[bytes], bytes] | None = None   # host-side key form the core takes
 
 
 def _aes(key):
@@ -56,7 +57,7 @@ for _kb in (128, 192, 256):
     CIPHERS[f"serpent-{_kb}"] = CipherSpec(f"serpent-{_kb}", (_kb // 8,), 16, _serpent)
 CIPHERS["des"] = CipherSpec("des", (8,), 8, _des, note="parity bits ignored")
 CIPHERS["3des"] = CipherSpec("3des", (24, 16), 8, _tdes, note="EDE; 16-byte key means K1,K2,K1")
-CIPHERS["idea"] = CipherSpec("idea", (16,), 8, _idea)
+CIPHERS["idea"] = CipherSpec("idea", (16,), 8, _idea, {16: ("idea-enc", "idea-dec")})
 CIPHERS["aes-128-ekx"] = CipherSpec(
     "aes-128-ekx", (16,), 16, _aes_ekx, {16: ("aes128ekx-enc-s2", "aes128ekx-dec-s2")},
     note="AES-128 with the seed-002 enhanced key expansion: NOT AES, never interoperable")

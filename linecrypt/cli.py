@@ -98,7 +98,7 @@ def cmd_crypt(args, decrypt: bool) -> int:
     if backend == "rtl":
         from linecrypt.host.rtl_device import RTLBlockCipher
         enc_d, dec_d = spec.rtl[len(key)]
-        cipher = RTLBlockCipher(enc_d, dec_d, key)
+        cipher = RTLBlockCipher(enc_d, dec_d, spec.rtl_key(key) if spec.rtl_key else key)
         try:
             out = modes.crypt(cipher, args.mode, decrypt, data, iv,
                               batch_enc=cipher.batch_encrypt, batch_dec=cipher.batch_decrypt)
