@@ -11,7 +11,7 @@ module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
     // derived
-    parameter DEPTH   = 1 << $clog2(LATENCY + 6),
+    parameter DEPTH   = 1 << $clog2(LATENCY + 8),
     parameter CNT_W   = $clog2(DEPTH) + 1
 ) (
     input  wire             clk,
@@ -28,27 +28,28 @@ module lc_credit_fifo #(
     input  wire             m_ready
 );
 
-// The counter sees admissions and deliveries one clock late (both registered where they
-// happen, so neither the input handshake nor m_ready has to cross the chip to a carry chain in
-// one clock), and credit_ok is a flop computed from the count one clock old. After an admission
-// at clock t the true occupancy is at most the count behind credit_ok plus the admissions of
-// clocks t-1 and t, so admitting while that count < DEPTH - 2 never overflows the FIFO, and
-// DEPTH >= LATENCY + 6 keeps one item per clock flowing.
+// The counter sees admissions and deliveries two clocks late (each passes two flops, which the
+// placer can spread between the input side, the output side and the counter, so no path has
+// to cross the chip in one clock), and credit_ok is a flop computed from a count one clock old.
+// After an admission at clock t the true occupancy is at most the count behind credit_ok plus
+// the admissions of clocks t-2, t-1 and t, so admitting while that count < DEPTH - 2 never
+// overflows the FIFO, and DEPTH >= LATENCY + 8 keeps one item per clock flowing.
 localparam [CNT_W-1:0] LIMIT = DEPTH - 2;
 reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered, as counted
-reg              credit_q, admit_q, fire_q;
-wire [CNT_W-1:0] occ_next = occupancy + {{CNT_W-1{1'b0}}, admit_q} - {{CNT_W-1{1'b0}}, fire_q};
+reg              credit_q;
+reg  [1:0]       admit_q, fire_q;
+wire [CNT_W-1:0] occ_next = occupancy + {{CNT_W-1{1'b0}}, admit_q[1]} - {{CNT_W-1{1'b0}}, fire_q[1]};
 
 assign credit_ok = credit_q;
 
 always @(posedge clk) begin
-    admit_q   <= admit;
-    fire_q    <= m_valid && m_ready;
+    admit_q   <= {admit_q[0], admit};
+    fire_q    <= {fire_q[0], m_valid && m_ready};
     occupancy <= occ_next;
     credit_q  <= (occ_next < LIMIT);
     if (rst) begin
-        admit_q   <= 1'b0;
-        fire_q    <= 1'b0;
+        admit_q   <= 2'b00;
+        fire_q    <= 2'b00;
         occupancy <= {CNT_W{1'b0}};
         credit_q  <= 1'b0;
     end
