@@ -17,19 +17,22 @@
 //   s_key_*   load a key into slot s_key_slot. Accepted when the key unit is idle. New blocks for
 //             that slot wait at the input (tready low while they are at the head) until the
 //             subkeys are written; blocks already in flight finish with the old key; blocks for
-//             other slots keep flowing. Latency ~ 2 * (LATENCY + 1) + 3 + NDES clocks.
+//             other slots keep flowing. Latency ~ 2 * (LATENCY + 1) + 16 * NDES + 3 clocks
+//             (NDES = 1 or 3).
 //   s_axis_*  blocks; tslot names the key slot, tuser is carried to the output unchanged.
 //             A block naming a slot that holds no key is not stalled: it comes out with
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 2 entries) has room for everything in flight.
+// FIFO (rtl/common/lc_credit_fifo.v, sized from LATENCY) has room for everything in flight.
 //
 // Pipeline: an input stage (IP, which is wiring, and X = E(R0) xor K_1), then NR = 16 (DES) or
 // 48 (3DES) Feistel rounds of STAGES registers each (des_round.v); FP is wiring at the output.
 // Between the three DES of 3DES the FP of one and the IP of the next cancel (nothing there).
 // Each round position keeps the subkey of the round after it in a per-slot memory; the subkeys
 // arrive on a write bus that travels round to round (des_key_expand.v, one register per round).
+// A DES that decrypts is the same Feistel network with its 16 subkeys stored in reverse order;
+// in 3DES the middle DES runs the other way from the outer two (EDE).
 module des_core #(
     parameter TRIPLE     = 0,     // 0: DES, 1: 3DES (TDEA EDE)
     parameter DECRYPT    = 0,     // 0: encrypt, 1: decrypt
@@ -77,17 +80,33 @@ if (STAGES != 1 && STAGES != 2) begin : g_bad_stages
 end
 endgenerate
 
-// IP and IP^-1 (FIPS 46-3), entry i (1-based) at [(64-i)*7 +: 7]
-localparam [64*7-1:0] IP_T = {7'd58, 7'd50, 7'd42, 7'd34, 7'd26, 7'd18, 7'd10, 7'd2, 7'd60, 7'd52,
-    7'd44, 7'd36, 7'd28, 7'd20, 7'd12, 7'd4, 7'd62, 7'd54, 7'd46, 7'd38, 7'd30, 7'd22, 7'd14, 7'd6,
-    7'd64, 7'd56, 7'd48, 7'd40, 7'd32, 7'd24, 7'd16, 7'd8, 7'd57, 7'd49, 7'd41, 7'd33, 7'd25, 7'd17,
-    7'd9, 7'd1, 7'd59, 7'd51, 7'd43, 7'd35, 7'd27, 7'd19, 7'd11, 7'd3, 7'd61, 7'd53, 7'd45, 7'd37,
-    7'd29, 7'd21, 7'd13, 7'd5, 7'd63, 7'd55, 7'd47, 7'd39, 7'd31, 7'd23, 7'd15, 7'd7};
-localparam [64*7-1:0] FP_T = {7'd40, 7'd8, 7'd48, 7'd16, 7'd56, 7'd24, 7'd64, 7'd32, 7'd39, 7'd7,
-    7'd47, 7'd15, 7'd55, 7'd23, 7'd63, 7'd31, 7'd38, 7'd6, 7'd46, 7'd14, 7'd54, 7'd22, 7'd62, 7'd30,
-    7'd37, 7'd5, 7'd45, 7'd13, 7'd53, 7'd21, 7'd61, 7'd29, 7'd36, 7'd4, 7'd44, 7'd12, 7'd52, 7'd20,
-    7'd60, 7'd28, 7'd35, 7'd3, 7'd43, 7'd11, 7'd51, 7'd19, 7'd59, 7'd27, 7'd34, 7'd2, 7'd42, 7'd10,
-    7'd50, 7'd18, 7'd58, 7'd26, 7'd33, 7'd1, 7'd41, 7'd9, 7'd49, 7'd17, 7'd57, 7'd25};
+// IP and IP^-1 (FIPS 46-3), wiring. Output bit i = input bit T[i]; bit j of a 64-bit vector is
+// v[64-j], so the numbers below are the standard's tables as printed, in order.
+function [63:0] perm_ip;
+    input [63:0] x;
+    perm_ip = {
+        x[64-58], x[64-50], x[64-42], x[64-34], x[64-26], x[64-18], x[64-10], x[64-2],
+        x[64-60], x[64-52], x[64-44], x[64-36], x[64-28], x[64-20], x[64-12], x[64-4],
+        x[64-62], x[64-54], x[64-46], x[64-38], x[64-30], x[64-22], x[64-14], x[64-6],
+        x[64-64], x[64-56], x[64-48], x[64-40], x[64-32], x[64-24], x[64-16], x[64-8],
+        x[64-57], x[64-49], x[64-41], x[64-33], x[64-25], x[64-17], x[64-9], x[64-1],
+        x[64-59], x[64-51], x[64-43], x[64-35], x[64-27], x[64-19], x[64-11], x[64-3],
+        x[64-61], x[64-53], x[64-45], x[64-37], x[64-29], x[64-21], x[64-13], x[64-5],
+        x[64-63], x[64-55], x[64-47], x[64-39], x[64-31], x[64-23], x[64-15], x[64-7]};
+endfunction
+
+function [63:0] perm_fp;
+    input [63:0] x;
+    perm_fp = {
+        x[64-40], x[64-8], x[64-48], x[64-16], x[64-56], x[64-24], x[64-64], x[64-32],
+        x[64-39], x[64-7], x[64-47], x[64-15], x[64-55], x[64-23], x[64-63], x[64-31],
+        x[64-38], x[64-6], x[64-46], x[64-14], x[64-54], x[64-22], x[64-62], x[64-30],
+        x[64-37], x[64-5], x[64-45], x[64-13], x[64-53], x[64-21], x[64-61], x[64-29],
+        x[64-36], x[64-4], x[64-44], x[64-12], x[64-52], x[64-20], x[64-60], x[64-28],
+        x[64-35], x[64-3], x[64-43], x[64-11], x[64-51], x[64-19], x[64-59], x[64-27],
+        x[64-34], x[64-2], x[64-42], x[64-10], x[64-50], x[64-18], x[64-58], x[64-26],
+        x[64-33], x[64-1], x[64-41], x[64-9], x[64-49], x[64-17], x[64-57], x[64-25]};
+endfunction
 
 // ---------------------------------------------------------------- key slots
 wire                kx_start;
@@ -95,12 +114,12 @@ wire [SLOT_W-1:0]   kx_slot;
 wire [KEY_BITS-1:0] kx_key;
 wire                kx_busy;
 wire                kw_en;
-wire [1:0]          kw_des;
+wire [5:0]          kw_pos;
 wire [SLOT_W-1:0]   kw_slot;
-wire [55:0]         kw_cd;
+wire [47:0]         kw_key;
 
 // DRAIN covers both the blocks in flight before a load and the subkey writes travelling down
-// the chain of rounds after the last write (NR clocks < LATENCY + 1).
+// the chain of rounds after the last write (NR - 1 clocks < LATENCY + 1).
 lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
@@ -112,7 +131,7 @@ lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_
 des_key_expand #(.TRIPLE(TRIPLE), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
     .clk(clk), .rst(rst),
     .start(kx_start), .start_slot(kx_slot), .start_key(kx_key), .busy(kx_busy),
-    .rk_en(kw_en), .rk_des(kw_des), .rk_slot(kw_slot), .rk_cd(kw_cd)
+    .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
 );
 
 // ---------------------------------------------------------------- admission
@@ -126,9 +145,9 @@ wire              p_valid [0:NR+1];
 // subkey write bus and X, passed from position to position (the last copies are unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
-wire [1:0]        w_des   [0:NR+1];
+wire [5:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
-wire [55:0]       w_cd    [0:NR+1];
+wire [47:0]       w_key   [0:NR+1];
 wire [47:0]       p_x     [0:NR+1];
 wire [SLOT_W-1:0] p_slot  [0:NR+1];
 /* verilator lint_on UNUSEDSIGNAL */
@@ -136,14 +155,8 @@ wire [META_W-1:0] p_meta  [0:NR+1];
 wire [31:0]       p_l     [0:NR+1];
 wire [31:0]       p_r     [0:NR+1];
 
-wire [63:0] ip;
-genvar i, r;
-generate
-for (i = 1; i <= 64; i = i + 1) begin : g_ip
-    localparam [6:0] SRC = IP_T[(64-i)*7 +: 7];
-    assign ip[64-i] = s_axis_tdata[64-SRC];
-end
-endgenerate
+wire [63:0] ip = perm_ip(s_axis_tdata);
+genvar r;
 
 assign p_valid[0] = in_fire;
 assign p_slot[0]  = s_axis_tslot;
@@ -152,26 +165,22 @@ assign p_l[0]     = ip[63:32];
 assign p_r[0]     = ip[31:0];
 assign p_x[0]     = 48'd0;
 assign w_en[0]    = kw_en;
-assign w_des[0]   = kw_des;
+assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
-assign w_cd[0]    = kw_cd;
+assign w_key[0]   = kw_key;
 
 generate
 for (r = 0; r <= NR; r = r + 1) begin : g_round
-    // position r keeps the subkey of global round r+1 = round N of DES number BLK
-    localparam integer BLK = r / 16;
-    localparam integer N   = r % 16 + 1;
-    localparam [0:0] DIR = (DECRYPT != 0) ^ (TRIPLE != 0 && BLK == 1);   // 1: this DES decrypts
+    // position r keeps the subkey of global round r+1 (des_key_expand.v fills it)
     des_round #(
         .KIND(r == 0 ? 0 : 1), .SWAP(r > 0 && r % 16 == 0 ? 1 : 0), .HAS_KEY(r < NR ? 1 : 0),
-        .KEY_DES(r < NR ? BLK : 0), .KEY_N(DIR ? 17 - N : N), .STAGES(STAGES),
-        .NSLOTS(NSLOTS), .META_W(META_W)
+        .POS(r), .STAGES(STAGES), .NSLOTS(NSLOTS), .META_W(META_W)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]),
         .in_l(p_l[r]), .in_r(p_r[r]), .in_x(p_x[r]),
-        .kw_en(w_en[r]), .kw_des(w_des[r]), .kw_slot(w_slot[r]), .kw_cd(w_cd[r]),
-        .kwo_en(w_en[r+1]), .kwo_des(w_des[r+1]), .kwo_slot(w_slot[r+1]), .kwo_cd(w_cd[r+1]),
+        .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
+        .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
         .out_l(p_l[r+1]), .out_r(p_r[r+1]), .out_x(p_x[r+1])
     );
@@ -181,13 +190,7 @@ endgenerate
 // ---------------------------------------------------------------- FP, output FIFO + credits
 // The last round leaves the preoutput R16 L16 as {out_l, out_r}.
 wire [63:0] preout = {p_l[NR+1], p_r[NR+1]};
-wire [63:0] fp;
-generate
-for (i = 1; i <= 64; i = i + 1) begin : g_fp
-    localparam [6:0] SRC = FP_T[(64-i)*7 +: 7];
-    assign fp[64-i] = preout[64-SRC];
-end
-endgenerate
+wire [63:0] fp     = perm_fp(preout);
 
 wire q_err = p_meta[NR+1][META_W-1];
 

@@ -22,18 +22,15 @@
 // HAS_KEY = 0  the last round of the whole cipher: no next round, no X, no memory.
 // STAGES = 2   the S-box output P(S(X)) is registered before the XORs.
 //
-// Subkey memory: one 48-bit entry per key slot, async read (distributed RAM), written through
-// the write bus kw_* that travels from round to round (one register per round, kwo_* out), so no
-// net fans out from the key unit to every round across the chip. A write carries CD0 = PC1(key)
-// of one DES key and the index (0..2) of the DES in the chain that uses that key; this position
-// stores K_KEY_N = PC2(C_n || D_n), where C_n, D_n are the halves of CD0 rotated left by the
-// cumulative shift of round n: a fixed bit selection of CD0, i.e. wiring.
+// Subkey memory (rtl/common/lc_round_key_mem.v): one 48-bit entry per key slot, async read
+// (distributed RAM), written through the write bus kw_* from des_key_expand.v that travels from
+// round to round (one register per round, kwo_* out), so no net fans out from the key unit to
+// every round across the chip. A position takes the write whose kw_pos equals its POS.
 module des_round #(
     parameter KIND    = 1,
     parameter SWAP    = 0,
     parameter HAS_KEY = 1,
-    parameter KEY_DES = 0,   // index of the DES (0..2) whose key write this position takes
-    parameter KEY_N   = 1,   // the subkey K_n (n = 1..16) of that key kept here
+    parameter POS     = 0,   // pipeline position (0 = input stage); it keeps round POS+1's subkey
     parameter STAGES  = 1,   // 1 or 2 (KIND = 1 only)
     parameter NSLOTS  = 4,
     parameter META_W  = 9,
@@ -54,13 +51,13 @@ module des_round #(
 
     // subkey write bus (from the key unit or the previous round)
     input  wire              kw_en,
-    input  wire [1:0]        kw_des,
+    input  wire [5:0]        kw_pos,
     input  wire [SLOT_W-1:0] kw_slot,
-    input  wire [55:0]       kw_cd,
-    output reg               kwo_en,
-    output reg  [1:0]        kwo_des,
-    output reg  [SLOT_W-1:0] kwo_slot,
-    output reg  [55:0]       kwo_cd,
+    input  wire [47:0]       kw_key,
+    output wire              kwo_en,
+    output wire [5:0]        kwo_pos,
+    output wire [SLOT_W-1:0] kwo_slot,
+    output wire [47:0]       kwo_key,
 
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
@@ -70,21 +67,28 @@ module des_round #(
     output reg  [47:0]       out_x
 );
 
-// FIPS 46-3 tables, entry i (1-based) at [(N-i)*W +: W], printed as in the standard.
-localparam [48*6-1:0] E_T = {6'd32, 6'd1, 6'd2, 6'd3, 6'd4, 6'd5, 6'd4, 6'd5, 6'd6, 6'd7, 6'd8, 6'd9,
-    6'd8, 6'd9, 6'd10, 6'd11, 6'd12, 6'd13, 6'd12, 6'd13, 6'd14, 6'd15, 6'd16, 6'd17, 6'd16, 6'd17,
-    6'd18, 6'd19, 6'd20, 6'd21, 6'd20, 6'd21, 6'd22, 6'd23, 6'd24, 6'd25, 6'd24, 6'd25, 6'd26, 6'd27,
-    6'd28, 6'd29, 6'd28, 6'd29, 6'd30, 6'd31, 6'd32, 6'd1};
-localparam [32*6-1:0] P_T = {6'd16, 6'd7, 6'd20, 6'd21, 6'd29, 6'd12, 6'd28, 6'd17, 6'd1, 6'd15,
-    6'd23, 6'd26, 6'd5, 6'd18, 6'd31, 6'd10, 6'd2, 6'd8, 6'd24, 6'd14, 6'd32, 6'd27, 6'd3, 6'd9,
-    6'd19, 6'd13, 6'd30, 6'd6, 6'd22, 6'd11, 6'd4, 6'd25};
-localparam [48*6-1:0] PC2_T = {6'd14, 6'd17, 6'd11, 6'd24, 6'd1, 6'd5, 6'd3, 6'd28, 6'd15, 6'd6,
-    6'd21, 6'd10, 6'd23, 6'd19, 6'd12, 6'd4, 6'd26, 6'd8, 6'd16, 6'd7, 6'd27, 6'd20, 6'd13, 6'd2,
-    6'd41, 6'd52, 6'd31, 6'd37, 6'd47, 6'd55, 6'd30, 6'd40, 6'd51, 6'd45, 6'd33, 6'd48, 6'd44, 6'd49,
-    6'd39, 6'd56, 6'd34, 6'd53, 6'd46, 6'd42, 6'd50, 6'd36, 6'd29, 6'd32};
-// cumulative left shifts of C and D for n = 1..16 (the standard's shift schedule summed)
-localparam [16*5-1:0] CUM_T = {5'd1, 5'd2, 5'd4, 5'd6, 5'd8, 5'd10, 5'd12, 5'd14, 5'd15, 5'd17,
-    5'd19, 5'd21, 5'd23, 5'd25, 5'd27, 5'd28};
+// FIPS 46-3 permutations, pure wiring. Output bit i = input bit T[i] of the standard's table T;
+// with bit j of an n-bit vector at v[n-j] that is v[n-T[i]], so the numbers below are the tables
+// exactly as printed in the standard, in order.
+function [47:0] expand_e;            // E bit-selection table, 32 -> 48 bits
+    input [31:0] r;
+    expand_e = {
+        r[32-32], r[32-1], r[32-2], r[32-3], r[32-4], r[32-5], r[32-4], r[32-5],
+        r[32-6], r[32-7], r[32-8], r[32-9], r[32-8], r[32-9], r[32-10], r[32-11],
+        r[32-12], r[32-13], r[32-12], r[32-13], r[32-14], r[32-15], r[32-16], r[32-17],
+        r[32-16], r[32-17], r[32-18], r[32-19], r[32-20], r[32-21], r[32-20], r[32-21],
+        r[32-22], r[32-23], r[32-24], r[32-25], r[32-24], r[32-25], r[32-26], r[32-27],
+        r[32-28], r[32-29], r[32-28], r[32-29], r[32-30], r[32-31], r[32-32], r[32-1]};
+endfunction
+
+function [31:0] perm_p;              // permutation P of the cipher function
+    input [31:0] s;
+    perm_p = {
+        s[32-16], s[32-7], s[32-20], s[32-21], s[32-29], s[32-12], s[32-28], s[32-17],
+        s[32-1], s[32-15], s[32-23], s[32-26], s[32-5], s[32-18], s[32-31], s[32-10],
+        s[32-2], s[32-8], s[32-24], s[32-14], s[32-32], s[32-27], s[32-3], s[32-9],
+        s[32-19], s[32-13], s[32-30], s[32-6], s[32-22], s[32-11], s[32-4], s[32-25]};
+endfunction
 
 generate
 if (KIND != 0 && KIND != 1) begin : g_bad_kind
@@ -93,19 +97,10 @@ end
 if (STAGES != 1 && STAGES != 2) begin : g_bad_stages
     $error("%m: STAGES must be 1 or 2");
 end
-if (HAS_KEY && (KEY_N < 1 || KEY_N > 16 || KEY_DES < 0 || KEY_DES > 2)) begin : g_bad_key
-    $error("%m: KEY_N must be 1..16 and KEY_DES 0..2");
+if (POS < 0 || POS > 63) begin : g_bad_pos
+    $error("%m: POS must be 0..63");
 end
 endgenerate
-
-// ---- write bus: pass it on, one register per round
-always @(posedge clk) begin
-    kwo_en   <= kw_en;
-    kwo_des  <= kw_des;
-    kwo_slot <= kw_slot;
-    kwo_cd   <= kw_cd;
-    if (rst) kwo_en <= 1'b0;
-end
 
 // ---- the stage(s) before the XORs: b_* enter the output register
 wire              b_valid;
@@ -114,7 +109,6 @@ wire [META_W-1:0] b_meta;
 wire [31:0]       b_l;       // output halves, before the register
 wire [31:0]       b_r;
 
-genvar i, j;
 generate
 if (KIND == 0) begin : g_init
     assign b_valid = in_valid;
@@ -124,14 +118,8 @@ if (KIND == 0) begin : g_init
     assign b_r     = in_r;
 end else begin : g_feistel
     wire [31:0] s_out;       // S1 in [31:28] ... S8 in [3:0]
-    wire [31:0] f;           // P(s_out)
-    for (j = 1; j <= 8; j = j + 1) begin : g_sbox
-        des_sbox #(.IDX(j)) u_sbox (.x(in_x[47-6*(j-1) -: 6]), .y(s_out[31-4*(j-1) -: 4]));
-    end
-    for (i = 1; i <= 32; i = i + 1) begin : g_p
-        localparam [5:0] SRC = P_T[(32-i)*6 +: 6];
-        assign f[32-i] = s_out[32-SRC];
-    end
+    des_sbox u_sbox (.x(in_x), .y(s_out));
+    wire [31:0] f = perm_p(s_out);
 
     wire              a_valid;
     wire [SLOT_W-1:0] a_slot;
@@ -179,29 +167,21 @@ endgenerate
 wire [47:0] b_x;
 generate
 if (HAS_KEY) begin : g_key
-    wire [47:0] wr_key;      // K_KEY_N selected from the CD0 on the bus
-    for (i = 1; i <= 48; i = i + 1) begin : g_pc2
-        localparam integer SRC  = {26'd0, PC2_T[(48-i)*6 +: 6]};     // bit of C_n || D_n
-        localparam integer SH   = {27'd0, CUM_T[(16-KEY_N)*5 +: 5]};
-        localparam integer SRC0 = (SRC <= 28) ? ((SRC - 1 + SH) % 28) + 1
-                                              : 28 + ((SRC - 29 + SH) % 28) + 1;   // bit of CD0
-        assign wr_key[48-i] = kw_cd[56-SRC0];
-    end
-
-    localparam [1:0] KEY_DES_W = KEY_DES[1:0];
-    reg [47:0] rk_mem [0:NSLOTS-1];
-    always @(posedge clk) begin
-        if (kw_en && kw_des == KEY_DES_W) rk_mem[kw_slot] <= wr_key;
-    end
-
-    wire [47:0] e_r;
-    for (i = 1; i <= 48; i = i + 1) begin : g_e
-        localparam [5:0] SRC = E_T[(48-i)*6 +: 6];
-        assign e_r[48-i] = b_r[32-SRC];
-    end
-    assign b_x = e_r ^ rk_mem[b_slot];
+    wire [47:0] rk;
+    lc_round_key_mem #(.KEY_W(48), .NSLOTS(NSLOTS), .POS(POS), .POS_W(6)) u_keys (
+        .clk(clk), .rst(rst),
+        .kw_en(kw_en), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
+        .kwo_en(kwo_en), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
+        .rd_slot(b_slot), .rd_key(rk)
+    );
+    assign b_x = expand_e(b_r) ^ rk;
 end else begin : g_nokey
-    assign b_x = 48'd0;
+    // the last round: nothing to store, the bus ends here (des_core leaves kwo_* unconnected)
+    assign kwo_en   = kw_en;
+    assign kwo_pos  = kw_pos;
+    assign kwo_slot = kw_slot;
+    assign kwo_key  = kw_key;
+    assign b_x      = 48'd0;
 end
 endgenerate
 
