@@ -55,8 +55,10 @@ for _kb in (128, 192, 256):
     CIPHERS[f"aes-{_kb}"] = CipherSpec(f"aes-{_kb}", (_kb // 8,), 16, _aes,
                                        {_kb // 8: (f"aes{_kb}-enc-s2", f"aes{_kb}-dec-s2")})
     CIPHERS[f"serpent-{_kb}"] = CipherSpec(f"serpent-{_kb}", (_kb // 8,), 16, _serpent)
-CIPHERS["des"] = CipherSpec("des", (8,), 8, _des, note="parity bits ignored")
-CIPHERS["3des"] = CipherSpec("3des", (24, 16), 8, _tdes, note="EDE; 16-byte key means K1,K2,K1")
+CIPHERS["des"] = CipherSpec("des", (8,), 8, _des, {8: ("des-enc", "des-dec")}, note="parity bits ignored")
+CIPHERS["3des"] = CipherSpec("3des", (24, 16), 8, _tdes, {24: ("3des-enc", "3des-dec"), 16: ("3des-enc", "3des-dec")},
+                             note="EDE; 16-byte key means K1,K2,K1",
+                             rtl_key=lambda k: k + k[:8] if len(k) == 16 else k)
 CIPHERS["idea"] = CipherSpec("idea", (16,), 8, _idea, {16: ("idea-enc", "idea-dec")})
 CIPHERS["aes-128-ekx"] = CipherSpec(
     "aes-128-ekx", (16,), 16, _aes_ekx, {16: ("aes128ekx-enc-s2", "aes128ekx-dec-s2")},
