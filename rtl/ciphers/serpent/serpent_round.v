@@ -51,10 +51,10 @@ module serpent_round #(
     input  wire [5:0]        kw_pos,
     input  wire [SLOT_W-1:0] kw_slot,
     input  wire [127:0]      kw_key,
-    output reg               kwo_en,
-    output reg  [5:0]        kwo_pos,
-    output reg  [SLOT_W-1:0] kwo_slot,
-    output reg  [127:0]      kwo_key,
+    output wire              kwo_en,
+    output wire [5:0]        kwo_pos,
+    output wire [SLOT_W-1:0] kwo_slot,
+    output wire [127:0]      kwo_key,
 
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
@@ -74,18 +74,16 @@ if (BOX < 0 || BOX > 7) begin : g_bad_box
 end
 endgenerate
 
-// ---- round-key memory: one 128-bit key per slot, written at key load, read asynchronously
-localparam [5:0] POS_W = POS[5:0];
+// ---- round-key memory (one entry per slot) on the write bus, read asynchronously
+// (STAGES 1: in the key XOR stage; STAGES 2: one stage ahead, then registered)
 localparam [2:0] BOX_W = BOX[2:0];
-reg [127:0] rk_mem [0:NSLOTS-1];
-always @(posedge clk) begin
-    if (kw_en && kw_pos == POS_W) rk_mem[kw_slot] <= kw_key;
-    kwo_en   <= kw_en;
-    kwo_pos  <= kw_pos;
-    kwo_slot <= kw_slot;
-    kwo_key  <= kw_key;
-    if (rst) kwo_en <= 1'b0;
-end
+wire [127:0] rk_rd;
+lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(6)) u_keys (
+    .clk(clk), .rst(rst),
+    .kw_en(kw_en), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
+    .kwo_en(kwo_en), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
+    .rd_slot(in_slot), .rd_key(rk_rd)
+);
 
 // ---- the stage(s) before the linear + key stage: a_* is what enters it
 wire              a_valid;
@@ -100,7 +98,7 @@ if (KIND == 0) begin : g_init
     assign a_slot  = in_slot;
     assign a_meta  = in_meta;
     assign a_state = in_state;
-    assign a_rk    = rk_mem[in_slot];
+    assign a_rk    = rk_rd;
 end else begin : g_sub
     // bitslice S-box layer: 32 nibbles, one LUT4 per output bit
     wire [127:0] sb;
@@ -122,7 +120,7 @@ end else begin : g_sub
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
-        assign a_rk    = rk_mem[in_slot];
+        assign a_rk    = rk_rd;
     end else begin : g_s2
         reg              v_q;
         reg [SLOT_W-1:0] s_q;
@@ -134,7 +132,7 @@ end else begin : g_sub
             s_q  <= in_slot;
             m_q  <= in_meta;
             sb_q <= sb;
-            rk_q <= rk_mem[in_slot];
+            rk_q <= rk_rd;
             if (rst) v_q <= 1'b0;
         end
         assign a_valid = v_q;
