@@ -54,7 +54,8 @@ CIPHERS: dict[str, CipherSpec] = {}
 for _kb in (128, 192, 256):
     CIPHERS[f"aes-{_kb}"] = CipherSpec(f"aes-{_kb}", (_kb // 8,), 16, _aes,
                                        {_kb // 8: (f"aes{_kb}-enc-s2", f"aes{_kb}-dec-s2")})
-    CIPHERS[f"serpent-{_kb}"] = CipherSpec(f"serpent-{_kb}", (_kb // 8,), 16, _serpent)
+    CIPHERS[f"serpent-{_kb}"] = CipherSpec(f"serpent-{_kb}", (_kb // 8,), 16, _serpent,
+                                           {_kb // 8: (f"serpent{_kb}-enc-s1", f"serpent{_kb}-dec-s1")})
 CIPHERS["des"] = CipherSpec("des", (8,), 8, _des, {8: ("des-enc", "des-dec")}, note="parity bits ignored")
 CIPHERS["3des"] = CipherSpec("3des", (24, 16), 8, _tdes, {24: ("3des-enc", "3des-dec"), 16: ("3des-enc", "3des-dec")},
                              note="EDE; 16-byte key means K1,K2,K1",
