@@ -125,10 +125,11 @@ def load_results() -> list[dict]:
 def results_table(results: list[dict] | None = None) -> str:
     """Markdown table of the committed synthesis results (the README embeds this)."""
     rows = results if results is not None else load_results()
-    head = ("| design | LUT4 | FF | EBR | Fmax (MHz) | bits/cycle | Gbit/s | Mbit/s per kLUT |\n"
-            "|---|---:|---:|---:|---:|---:|---:|---:|")
-    body = [f"| `{r['design']}` | {r['lut4']} | {r['ff']} | {r['ebr']} | {r['fmax_mhz']:.1f} | "
-            f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']} |" for r in rows]
+    head = ("| design | LUT4 | FF | EBR | DSP | Fmax (MHz) | bits/cycle | Gbit/s | Mbit/s per kLUT | RTL rev |\n"
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    body = [f"| `{r['design']}` | {r['lut4']} | {r['ff']} | {r['ebr']} | {r['dsp']} | {r['fmax_mhz']:.1f} | "
+            f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']} | {r.get('rtl_revision', '?')} |"
+            for r in rows]
     return "\n".join([head, *body])
 
 
