@@ -23,9 +23,10 @@ test: $(STAMP)
 test-long: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) -q -m "slow or not slow" tests
 
-# Re-run every synthesis design point and rewrite docs/results/*.json and the README table.
+# Re-run every synthesis design point (JOBS side by side) and rewrite docs/results/*.json and the
+# README table. About 5 hours on 2 cores.
 synth-all: $(STAMP)
-	$(BIN)/linecrypt synth --all --write-results
+	$(BIN)/linecrypt synth --all --jobs $(JOBS) --write-results
 
 lint: $(STAMP)
 	$(BIN)/python -m linecrypt.flows.lint

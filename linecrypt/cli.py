@@ -121,21 +121,30 @@ def cmd_synth(args) -> int:
     if args.update_readme:
         synth.update_readme()
         return 0
-    names = list(DESIGNS) if args.all else [args.design]
-    if names == [None]:
+    names = list(DESIGNS) if args.all else (args.design or [])
+    if not names:
         raise UsageError("give --design NAME, --all or --list")
     for n in names:
         if n not in DESIGNS:
             raise UsageError(f"unknown design {n!r} (see `linecrypt synth --list`)")
-    for n in names:
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+
+    def one(n):
         r = synth.run(n, seed=args.seed)
         if args.write_results:
-            path = synth.write_result(r)
-            print(f"wrote {path}", file=sys.stderr)
+            print(f"wrote {synth.write_result(r)}", file=sys.stderr)
         if args.json:
-            print(json.dumps(r, sort_keys=True))
+            print(json.dumps(r, sort_keys=True), flush=True)
         else:
-            print(f"{n}: {r['lut4']} LUT4, {r['ff']} FF, {r['ebr']} EBR, {r['fmax_mhz']} MHz, {r['gbps']} Gbit/s")
+            print(f"{n}: {r['lut4']} LUT4, {r['ff']} FF, {r['ebr']} EBR, {r['fmax_mhz']} MHz, "
+                  f"{r['gbps']} Gbit/s", flush=True)
+
+    # each run is one single-threaded Yosys then nextpnr process: --jobs runs design points side by side
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for f in [pool.submit(one, n) for n in names]:
+            f.result()
     if args.write_results:
         synth.update_readme()
     return 0
@@ -178,8 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="rtl: blocks pass through the Verilated core (default where it exists)")
     s = sub.add_parser("synth", help="Yosys + nextpnr-ecp5 (--85k --speed 8) for a design point")
     s.add_argument("--list", action="store_true")
-    s.add_argument("--design")
+    s.add_argument("--design", action="append", help="a design point (repeat for several)")
     s.add_argument("--all", action="store_true")
+    s.add_argument("--jobs", type=int, default=1, help="design points run side by side (default 1)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
@@ -206,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"linecrypt: {e}", file=sys.stderr)
         return 2
+    except RuntimeError as e:      # a tool run failed (synth): one line, details in its log
+        print(f"linecrypt: {e}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 1
     return 2

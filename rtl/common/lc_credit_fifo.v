@@ -11,7 +11,7 @@ module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
     // derived
-    parameter DEPTH   = 1 << $clog2(LATENCY + 8),
+    parameter DEPTH   = 1 << $clog2(LATENCY + 9),
     parameter CNT_W   = $clog2(DEPTH) + 1
 ) (
     input  wire             clk,
@@ -33,7 +33,8 @@ module lc_credit_fifo #(
 // to cross the chip in one clock), and credit_ok is a flop computed from a count one clock old.
 // After an admission at clock t the true occupancy is at most the count behind credit_ok plus
 // the admissions of clocks t-2, t-1 and t, so admitting while that count < DEPTH - 2 never
-// overflows the FIFO, and DEPTH >= LATENCY + 8 keeps one item per clock flowing.
+// overflows the FIFO. Streaming at one item per clock, LATENCY + 1 (output stage) + 2 + 2 + 1
+// items are counted as in flight, so DEPTH >= LATENCY + 9 (LIMIT >= LATENCY + 7) never throttles.
 localparam [CNT_W-1:0] LIMIT = DEPTH - 2;
 reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered, as counted
 reg              credit_q;
@@ -59,13 +60,26 @@ end
 /* verilator lint_off UNUSEDSIGNAL */
 wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
+wire [1:0]       out_count;
 /* verilator lint_on UNUSEDSIGNAL */
+wire [WIDTH-1:0] f_data;
+wire             f_valid, f_ready;
 
 lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0)) u_fifo (
     .clk(clk), .rst(rst),
     .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
-    .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready),
+    .m_data(f_data), .m_valid(f_valid), .m_ready(f_ready),
     .count(fifo_count)
+);
+
+// Two-entry output stage: its s_ready is a flop, so m_ready reaches only this small FIFO and
+// never the deep FIFO's read pointer, RAM address and empty flag. One clock of latency; still
+// one item per clock. Its two entries are extra room the credit count does not use.
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(2)) u_skid (
+    .clk(clk), .rst(rst),
+    .s_data(f_data), .s_valid(f_valid), .s_ready(f_ready),
+    .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready),
+    .count(out_count)
 );
 
 endmodule

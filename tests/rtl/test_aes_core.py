@@ -42,9 +42,11 @@ def ekx_vectors() -> list[tuple[str, str, str]]:
     return out
 
 
-def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4):
+def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None):
     params = {"KEY_BITS": key_bits, "DECRYPT": decrypt, "STAGES": stages, "NSLOTS": nslots,
               "USER_WIDTH": 8, "ENHANCED_KX": ekx}
+    if copies is not None:
+        params["SBOX_COPIES"] = copies
     extra = {"LC_CIPHER": "aes-ekx" if ekx else "aes", "LC_BLOCK_BITS": 128,
              "LC_VECTORS": ekx_vectors() if ekx else aes_vectors(key_bits)}
     run_cocotb("aes_core", sources_for("aes_core"), params, "rtl.cocotb_block_core",
@@ -72,3 +74,14 @@ def test_aes_core(point):
 @pytest.mark.parametrize("point", [p for p in ALL if p not in DEFAULT], ids=_id)
 def test_aes_core_all_points(point):
     run_aes(*point)
+
+
+# SBOX_COPIES (duplicated round-output registers, a timing option): the points above use the
+# core's default; these cover the other values.
+COPIES = [(128, 0, 2, 1), (128, 1, 3, 2), (192, 0, 1, 8)]   # default: 4
+
+
+@pytest.mark.parametrize("point", COPIES, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}")
+def test_aes_core_sbox_copies(point):
+    k, d, s, c = point
+    run_aes(k, d, s, copies=c)

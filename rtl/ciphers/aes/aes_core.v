@@ -15,7 +15,7 @@
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 2 entries) has room for everything in flight.
+// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 9 entries) has room for everything in flight.
 module aes_core #(
     parameter KEY_BITS    = 128,   // 128, 192, 256
     parameter DECRYPT     = 0,     // 0: Cipher, 1: equivalent InvCipher
@@ -23,6 +23,8 @@ module aes_core #(
     parameter NSLOTS      = 4,     // key slots (power of two >= 2)
     parameter USER_WIDTH  = 8,
     parameter ENHANCED_KX = 0,     // 1: seed 002 enhanced key expansion (AES-128 only, not AES)
+    parameter SBOX_COPIES = 4,     // copies of each round's output register feeding the next
+                                   // round's S-boxes (1, 2, 4, 8; see aes_round.v): timing vs FFs
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
@@ -54,7 +56,7 @@ module aes_core #(
 
 localparam META_W = USER_WIDTH + 1;   // {err, user}
 
-// ---------------------------------------------------------------- key slots
+// ---------------------------------------------------------------- slots, admission, output
 wire                kx_start;
 wire [SLOT_W-1:0]   kx_slot;
 wire [KEY_BITS-1:0] kx_key;
@@ -64,14 +66,25 @@ wire [3:0]          kw_pos;
 wire [SLOT_W-1:0]   kw_slot;
 wire [127:0]        kw_key;
 
-// DRAIN covers both the blocks in flight before a load and the round-key writes travelling
-// down the chain of rounds after the expansion (NR + 1 clocks < LATENCY + 1).
-lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
+wire              p_valid [0:NR+1];
+wire [SLOT_W-1:0] p_slot  [0:NR+1];
+wire [META_W-1:0] p_meta  [0:NR+1];
+wire [127:0]      p_state [0:NR+1];
+
+lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
+                 .LATENCY(LATENCY)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata), .s_axis_tslot(s_axis_tslot), .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), .m_axis_terr(m_axis_terr),
+    .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
+    .slot_valid(slot_valid), .slot_loading(slot_loading),
     .kx_start(kx_start), .kx_slot(kx_slot), .kx_key(kx_key), .kx_busy(kx_busy),
-    .slot_valid(slot_valid), .slot_loading(slot_loading)
+    .pipe_in_valid(p_valid[0]), .pipe_in_slot(p_slot[0]), .pipe_in_meta(p_meta[0]),
+    .pipe_in_data(p_state[0]),
+    .pipe_out_valid(p_valid[NR+1]), .pipe_out_meta(p_meta[NR+1]), .pipe_out_data(p_state[NR+1])
 );
 
 aes_key_expand #(
@@ -83,28 +96,17 @@ aes_key_expand #(
     .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
 );
 
-// ---------------------------------------------------------------- admission
-wire credit_ok;
-assign s_axis_tready = credit_ok && !slot_loading[s_axis_tslot];
-wire in_fire = s_axis_tvalid && s_axis_tready;
-
 // ---------------------------------------------------------------- round pipeline
-wire              p_valid [0:NR+1];
 // round-key write bus, passed from round to round (the last round's copy is unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
 wire [3:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
 wire [127:0]      w_key   [0:NR+1];
+wire [128*SBOX_COPIES-1:0] p_copies [0:NR+1];   // the last one is unused
 /* verilator lint_on UNUSEDSIGNAL */
-wire [SLOT_W-1:0] p_slot  [0:NR+1];
-wire [META_W-1:0] p_meta  [0:NR+1];
-wire [127:0]      p_state [0:NR+1];
 
-assign p_valid[0] = in_fire;
-assign p_slot[0]  = s_axis_tslot;
-assign p_meta[0]  = {!slot_valid[s_axis_tslot], s_axis_tuser};
-assign p_state[0] = s_axis_tdata;
+assign p_copies[0] = {SBOX_COPIES{p_state[0]}};   // round 0 has no S-box
 assign w_en[0]    = kw_en;
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
@@ -115,10 +117,11 @@ generate
 for (r = 0; r <= NR; r = r + 1) begin : g_round
     aes_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
-        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r)
+        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]), .in_state(p_state[r]),
+        .in_copies(p_copies[r]), .out_copies(p_copies[r+1]),
         .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
         .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
@@ -126,17 +129,6 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
     );
 end
 endgenerate
-
-// ---------------------------------------------------------------- output FIFO + credits
-wire q_err = p_meta[NR+1][META_W-1];
-
-lc_credit_fifo #(.WIDTH(128 + META_W), .LATENCY(LATENCY)) u_out (
-    .clk(clk), .rst(rst),
-    .credit_ok(credit_ok), .admit(in_fire),
-    .pipe_valid(p_valid[NR+1]), .pipe_data({p_meta[NR+1], q_err ? 128'd0 : p_state[NR+1]}),
-    .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
-    .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
-);
 
 endmodule
 

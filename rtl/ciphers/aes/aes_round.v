@@ -22,6 +22,11 @@
 // Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
 // no net runs from the key-expansion unit to every round's memory across the chip. A round
 // takes the write whose kw_pos equals its POS.
+//
+// COPIES > 1 duplicates the round's output register (out_copies, each copy its own (* keep *)
+// flops) and lets the next round's S-boxes read one copy per output-bit group (in_copies): an
+// S-box input bit otherwise drives ~100 LUT inputs, a net the placer has to stretch between two
+// rounds. COPIES = 1: out_copies == out_state and in_copies must equal in_state.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -29,6 +34,7 @@ module aes_round #(
     parameter NSLOTS  = 4,
     parameter META_W  = 8,
     parameter POS     = 0,       // position in the pipeline (0 = initial AddRoundKey)
+    parameter COPIES  = 1,       // S-box input register copies: 1, 2, 4 or 8
     // derived
     parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -38,7 +44,10 @@ module aes_round #(
     input  wire              in_valid,
     input  wire [SLOT_W-1:0] in_slot,
     input  wire [META_W-1:0] in_meta,
+    /* verilator lint_off UNUSEDSIGNAL */    // in_state feeds the S-boxes only when COPIES == 1
     input  wire [127:0]      in_state,
+    input  wire [128*COPIES-1:0] in_copies,   // copies of in_state (copy k feeds S-box bits j, j % COPIES == k)
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // round-key write bus (from the key-expansion unit or the previous round)
     input  wire              kw_en,
@@ -53,7 +62,8 @@ module aes_round #(
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
     output reg  [META_W-1:0] out_meta,
-    output reg  [127:0]      out_state
+    output reg  [127:0]      out_state,
+    output wire [128*COPIES-1:0] out_copies
 );
 
 generate
@@ -62,6 +72,9 @@ if (KIND < 0 || KIND > 2) begin : g_bad_kind
 end
 if (STAGES < 1 || STAGES > 3) begin : g_bad_stages
     $error("%m: STAGES must be 1, 2 or 3");
+end
+if (COPIES != 1 && COPIES != 2 && COPIES != 4 && COPIES != 8) begin : g_bad_copies
+    $error("%m: COPIES must be 1, 2, 4 or 8");
 end
 endgenerate
 
@@ -93,13 +106,23 @@ if (KIND == 0) begin : g_init
     assign a_rk    = rk_rd;
 end else begin : g_sub
     wire [127:0] sb;
-    genvar b;
+    genvar b, k, j;
     for (b = 0; b < 16; b = b + 1) begin : g_byte
-        if (STAGES == 3) begin : g_split
-            aes_sbox_split #(.INVERSE(DECRYPT)) u_sbox (
-                .clk(clk), .x(in_state[127-8*b -: 8]), .y(sb[127-8*b -: 8]));
-        end else begin : g_full
-            aes_sbox #(.INVERSE(DECRYPT)) u_sbox (.x(in_state[127-8*b -: 8]), .y(sb[127-8*b -: 8]));
+        // one S-box per input copy; copy k computes the output bits j with j % COPIES == k
+        // (COPIES = 1: a single S-box on in_state)
+        for (k = 0; k < COPIES; k = k + 1) begin : g_copy
+            wire [7:0] x = (COPIES == 1) ? in_state[127-8*b -: 8] : in_copies[128*k + 127-8*b -: 8];
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [7:0] y;
+            /* verilator lint_on UNUSEDSIGNAL */
+            if (STAGES == 3) begin : g_split
+                aes_sbox_split #(.INVERSE(DECRYPT)) u_sbox (.clk(clk), .x(x), .y(y));
+            end else begin : g_full
+                aes_sbox #(.INVERSE(DECRYPT)) u_sbox (.x(x), .y(y));
+            end
+            for (j = k; j < 8; j = j + COPIES) begin : g_bit
+                assign sb[120-8*b+j] = y[j];
+            end
         end
     end
 
@@ -174,9 +197,25 @@ always @(posedge clk) begin
     out_valid <= a_valid;
     out_slot  <= a_slot;
     out_meta  <= a_meta;
-    out_state <= lin ^ a_rk;
     if (rst) out_valid <= 1'b0;
 end
+// its own (* keep *) block so synthesis never merges it with the copies below
+(* keep *) always @(posedge clk) out_state <= lin ^ a_rk;
+
+// ---- copies of the output register for the next round's S-boxes (none after the final round)
+genvar q;
+generate
+if (COPIES == 1 || KIND == 2) begin : g_one
+    assign out_copies = {COPIES{out_state}};
+end else begin : g_dup
+    assign out_copies[127:0] = out_state;
+    for (q = 1; q < COPIES; q = q + 1) begin : g_cp
+        reg [127:0] cp;
+        (* keep *) always @(posedge clk) cp <= lin ^ a_rk;
+        assign out_copies[128*q +: 128] = cp;
+    end
+end
+endgenerate
 
 endmodule
 

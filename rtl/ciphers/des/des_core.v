@@ -108,7 +108,7 @@ function [63:0] perm_fp;
         x[64-33], x[64-1], x[64-41], x[64-9], x[64-49], x[64-17], x[64-57], x[64-25]};
 endfunction
 
-// ---------------------------------------------------------------- key slots
+// ---------------------------------------------------------------- slots, admission, output
 wire                kx_start;
 wire [SLOT_W-1:0]   kx_slot;
 wire [KEY_BITS-1:0] kx_key;
@@ -118,14 +118,30 @@ wire [5:0]          kw_pos;
 wire [SLOT_W-1:0]   kw_slot;
 wire [47:0]         kw_key;
 
-// DRAIN covers both the blocks in flight before a load and the subkey writes travelling down
-// the chain of rounds after the last write (NR - 1 clocks < LATENCY + 1).
-lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
+// ---------------------------------------------------------------- round pipeline wires
+// index 0: the input; index p+1: after position p (0 = input stage, 1..NR = rounds)
+wire              p_valid [0:NR+1];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [SLOT_W-1:0] p_slot  [0:NR+1];
+/* verilator lint_on UNUSEDSIGNAL */
+wire [META_W-1:0] p_meta  [0:NR+1];
+wire [63:0]       in_tdata;
+wire [63:0]       fp;
+
+lc_block_shell #(.BLOCK_BITS(64), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
+                 .LATENCY(LATENCY)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata), .s_axis_tslot(s_axis_tslot), .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), .m_axis_terr(m_axis_terr),
+    .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
+    .slot_valid(slot_valid), .slot_loading(slot_loading),
     .kx_start(kx_start), .kx_slot(kx_slot), .kx_key(kx_key), .kx_busy(kx_busy),
-    .slot_valid(slot_valid), .slot_loading(slot_loading)
+    .pipe_in_valid(p_valid[0]), .pipe_in_slot(p_slot[0]), .pipe_in_meta(p_meta[0]),
+    .pipe_in_data(in_tdata),
+    .pipe_out_valid(p_valid[NR+1]), .pipe_out_meta(p_meta[NR+1]), .pipe_out_data(fp)
 );
 
 des_key_expand #(.TRIPLE(TRIPLE), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
@@ -134,14 +150,7 @@ des_key_expand #(.TRIPLE(TRIPLE), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
     .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
 );
 
-// ---------------------------------------------------------------- admission
-wire credit_ok;
-assign s_axis_tready = credit_ok && !slot_loading[s_axis_tslot];
-wire in_fire = s_axis_tvalid && s_axis_tready;
-
 // ---------------------------------------------------------------- round pipeline
-// index 0: the input; index p+1: after position p (0 = input stage, 1..NR = rounds)
-wire              p_valid [0:NR+1];
 // subkey write bus and X, passed from position to position (the last copies are unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
@@ -149,18 +158,13 @@ wire [5:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
 wire [47:0]       w_key   [0:NR+1];
 wire [47:0]       p_x     [0:NR+1];
-wire [SLOT_W-1:0] p_slot  [0:NR+1];
 /* verilator lint_on UNUSEDSIGNAL */
-wire [META_W-1:0] p_meta  [0:NR+1];
 wire [31:0]       p_l     [0:NR+1];
 wire [31:0]       p_r     [0:NR+1];
 
-wire [63:0] ip = perm_ip(s_axis_tdata);
+wire [63:0] ip = perm_ip(in_tdata);
 genvar r;
 
-assign p_valid[0] = in_fire;
-assign p_slot[0]  = s_axis_tslot;
-assign p_meta[0]  = {!slot_valid[s_axis_tslot], s_axis_tuser};
 assign p_l[0]     = ip[63:32];
 assign p_r[0]     = ip[31:0];
 assign p_x[0]     = 48'd0;
@@ -187,20 +191,9 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
 end
 endgenerate
 
-// ---------------------------------------------------------------- FP, output FIFO + credits
+// ---------------------------------------------------------------- FP (to the shell's output FIFO)
 // The last round leaves the preoutput R16 L16 as {out_l, out_r}.
-wire [63:0] preout = {p_l[NR+1], p_r[NR+1]};
-wire [63:0] fp     = perm_fp(preout);
-
-wire q_err = p_meta[NR+1][META_W-1];
-
-lc_credit_fifo #(.WIDTH(64 + META_W), .LATENCY(LATENCY)) u_out (
-    .clk(clk), .rst(rst),
-    .credit_ok(credit_ok), .admit(in_fire),
-    .pipe_valid(p_valid[NR+1]), .pipe_data({p_meta[NR+1], q_err ? 64'd0 : fp}),
-    .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
-    .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
-);
+assign fp = perm_fp({p_l[NR+1], p_r[NR+1]});
 
 endmodule
 

@@ -21,7 +21,7 @@
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 2 entries) has room for everything in flight.
+// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 9 entries) has room for everything in flight.
 //
 // Pipeline: 8 idea_round (3 * MUL_PIPE + 1 stages each) and the output transformation
 // (MUL_PIPE stages); LATENCY = 25 * MUL_PIPE + 8 clocks from admission to the output FIFO
@@ -74,7 +74,7 @@ endgenerate
 localparam META_W = USER_WIDTH + 1;   // {err, user}
 localparam NSTEP  = 9;                // 8 rounds + output transformation
 
-// ---------------------------------------------------------------- key slots
+// ---------------------------------------------------------------- slots, admission, output
 wire              kx_start;
 wire [SLOT_W-1:0] kx_slot;
 wire [127:0]      kx_key;
@@ -84,14 +84,27 @@ wire [5:0]        kw_pos;
 wire [SLOT_W-1:0] kw_slot;
 wire [15:0]       kw_key;
 
-// DRAIN covers both the blocks in flight before a load and the subkey writes travelling down
-// the chain of rounds after the key unit finishes (NSTEP clocks < LATENCY + 1).
-lc_key_slot_ctrl #(.KEY_BITS(128), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
+wire              p_valid [0:NSTEP];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [SLOT_W-1:0] p_slot  [0:NSTEP];   // the slot is not needed after the last step
+/* verilator lint_on UNUSEDSIGNAL */
+wire [META_W-1:0] p_meta  [0:NSTEP];
+wire [63:0]       p_data  [0:NSTEP];
+
+lc_block_shell #(.BLOCK_BITS(64), .KEY_BITS(128), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
+                 .LATENCY(LATENCY)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata), .s_axis_tslot(s_axis_tslot), .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), .m_axis_terr(m_axis_terr),
+    .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
+    .slot_valid(slot_valid), .slot_loading(slot_loading),
     .kx_start(kx_start), .kx_slot(kx_slot), .kx_key(kx_key), .kx_busy(kx_busy),
-    .slot_valid(slot_valid), .slot_loading(slot_loading)
+    .pipe_in_valid(p_valid[0]), .pipe_in_slot(p_slot[0]), .pipe_in_meta(p_meta[0]),
+    .pipe_in_data(p_data[0]),
+    .pipe_out_valid(p_valid[NSTEP]), .pipe_out_meta(p_meta[NSTEP]), .pipe_out_data(p_data[NSTEP])
 );
 
 idea_key_expand #(.DECRYPT(DECRYPT), .MUL_PIPE(MUL_PIPE), .NSLOTS(NSLOTS)) u_kx (
@@ -100,28 +113,15 @@ idea_key_expand #(.DECRYPT(DECRYPT), .MUL_PIPE(MUL_PIPE), .NSLOTS(NSLOTS)) u_kx 
     .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
 );
 
-// ---------------------------------------------------------------- admission
-wire credit_ok;
-assign s_axis_tready = credit_ok && !slot_loading[s_axis_tslot];
-wire in_fire = s_axis_tvalid && s_axis_tready;
-
 // ---------------------------------------------------------------- round pipeline
-wire              p_valid [0:NSTEP];
 // subkey write bus, passed from round to round (the last copy is unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NSTEP];
 wire [5:0]        w_pos   [0:NSTEP];
 wire [SLOT_W-1:0] w_slot  [0:NSTEP];
 wire [15:0]       w_key   [0:NSTEP];
-wire [SLOT_W-1:0] p_slot  [0:NSTEP];   // the slot is not needed after the last step
 /* verilator lint_on UNUSEDSIGNAL */
-wire [META_W-1:0] p_meta  [0:NSTEP];
-wire [63:0]       p_data  [0:NSTEP];
 
-assign p_valid[0] = in_fire;
-assign p_slot[0]  = s_axis_tslot;
-assign p_meta[0]  = {!slot_valid[s_axis_tslot], s_axis_tuser};
-assign p_data[0]  = s_axis_tdata;
 assign w_en[0]    = kw_en;
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
@@ -143,17 +143,6 @@ for (r = 0; r < NSTEP; r = r + 1) begin : g_round
     );
 end
 endgenerate
-
-// ---------------------------------------------------------------- output FIFO + credits
-wire q_err = p_meta[NSTEP][META_W-1];
-
-lc_credit_fifo #(.WIDTH(64 + META_W), .LATENCY(LATENCY)) u_out (
-    .clk(clk), .rst(rst),
-    .credit_ok(credit_ok), .admit(in_fire),
-    .pipe_valid(p_valid[NSTEP]), .pipe_data({p_meta[NSTEP], q_err ? 64'd0 : p_data[NSTEP]}),
-    .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
-    .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
-);
 
 endmodule
 

@@ -30,7 +30,7 @@
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 2 entries) has room for everything in flight.
+// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 9 entries) has room for everything in flight.
 module serpent_core #(
     parameter KEY_BITS   = 128,   // 128, 192, 256
     parameter DECRYPT    = 0,     // 0: encrypt, 1: decrypt (equivalent inverse cipher)
@@ -83,7 +83,7 @@ endgenerate
 
 localparam META_W = USER_WIDTH + 1;   // {err, user}
 
-// ---------------------------------------------------------------- key slots
+// ---------------------------------------------------------------- slots, admission, output
 wire                kx_start;
 wire [SLOT_W-1:0]   kx_slot;
 wire [KEY_BITS-1:0] kx_key;
@@ -93,14 +93,27 @@ wire [5:0]          kw_pos;
 wire [SLOT_W-1:0]   kw_slot;
 wire [127:0]        kw_key;
 
-// DRAIN covers both the blocks in flight before a load and the round-key writes travelling
-// down the chain of rounds after the expansion (NR + 1 = 33 clocks < LATENCY + 1).
-lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
+wire              p_valid [0:NR+1];
+wire [SLOT_W-1:0] p_slot  [0:NR+1];
+wire [META_W-1:0] p_meta  [0:NR+1];
+wire [127:0]      p_state [0:NR+1];
+wire [127:0]      in_tdata;   // the block as it arrived (tdata byte order)
+wire [127:0]      out_tdata;  // the result in tdata byte order
+
+lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
+                 .LATENCY(LATENCY)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata), .s_axis_tslot(s_axis_tslot), .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), .m_axis_terr(m_axis_terr),
+    .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
+    .slot_valid(slot_valid), .slot_loading(slot_loading),
     .kx_start(kx_start), .kx_slot(kx_slot), .kx_key(kx_key), .kx_busy(kx_busy),
-    .slot_valid(slot_valid), .slot_loading(slot_loading)
+    .pipe_in_valid(p_valid[0]), .pipe_in_slot(p_slot[0]), .pipe_in_meta(p_meta[0]),
+    .pipe_in_data(in_tdata),
+    .pipe_out_valid(p_valid[NR+1]), .pipe_out_meta(p_meta[NR+1]), .pipe_out_data(out_tdata)
 );
 
 serpent_key_expand #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
@@ -109,26 +122,19 @@ serpent_key_expand #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_
     .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
 );
 
-// ---------------------------------------------------------------- admission
-wire credit_ok;
-assign s_axis_tready = credit_ok && !slot_loading[s_axis_tslot];
-wire in_fire = s_axis_tvalid && s_axis_tready;
-
 // ---------------------------------------------------------------- byte order
 // B (proposal) <-> tdata (byte 0 in [127:120]): a byte reversal, wiring only.
 wire [127:0] in_b;
 wire [127:0] out_b;
-wire [127:0] out_tdata;
 genvar gb;
 generate
 for (gb = 0; gb < 16; gb = gb + 1) begin : g_bswap
-    assign in_b[8*gb +: 8]           = s_axis_tdata[127-8*gb -: 8];
+    assign in_b[8*gb +: 8]           = in_tdata[127-8*gb -: 8];
     assign out_tdata[127-8*gb -: 8] = out_b[8*gb +: 8];
 end
 endgenerate
 
 // ---------------------------------------------------------------- round pipeline
-wire              p_valid [0:NR+1];
 // round-key write bus, passed from round to round (the last round's copy is unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
@@ -136,13 +142,7 @@ wire [5:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
 wire [127:0]      w_key   [0:NR+1];
 /* verilator lint_on UNUSEDSIGNAL */
-wire [SLOT_W-1:0] p_slot  [0:NR+1];
-wire [META_W-1:0] p_meta  [0:NR+1];
-wire [127:0]      p_state [0:NR+1];
 
-assign p_valid[0] = in_fire;
-assign p_slot[0]  = s_axis_tslot;
-assign p_meta[0]  = {!slot_valid[s_axis_tslot], s_axis_tuser};
 assign p_state[0] = in_b;
 assign w_en[0]    = kw_en;
 assign w_pos[0]   = kw_pos;
@@ -167,17 +167,7 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
 end
 endgenerate
 
-// ---------------------------------------------------------------- output FIFO + credits
-wire q_err = p_meta[NR+1][META_W-1];
-assign out_b = q_err ? 128'd0 : p_state[NR+1];
-
-lc_credit_fifo #(.WIDTH(128 + META_W), .LATENCY(LATENCY)) u_out (
-    .clk(clk), .rst(rst),
-    .credit_ok(credit_ok), .admit(in_fire),
-    .pipe_valid(p_valid[NR+1]), .pipe_data({p_meta[NR+1], out_tdata}),
-    .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
-    .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
-);
+assign out_b = p_state[NR+1];
 
 endmodule
 

@@ -1,0 +1,91 @@
+`default_nettype none
+// Everything a LineCrypt block-cipher core has around its pipeline, in one place:
+//   key slots  (lc_key_slot_ctrl: key commands, drain, slot_valid / slot_loading)
+//   admission  s_axis_tready = credit_ok && the block's slot is not being loaded
+//   sideband   meta = {err, tuser}; err = the block names a slot that holds no key
+//   output     lc_credit_fifo (deep FIFO + credit counter + registered output stage); a block
+//              with err set leaves with all-zero data and m_axis_terr = 1 (status, never a hang)
+// The core instantiates its key-expansion unit on kx_* and its pipeline between pipe_in_* and
+// pipe_out_*. The pipeline carries valid, slot and meta next to the data and never stalls:
+// pipe_out_* must appear exactly LATENCY clocks after pipe_in_valid.
+module lc_block_shell #(
+    parameter BLOCK_BITS = 128,
+    parameter KEY_BITS   = 128,
+    parameter NSLOTS     = 4,
+    parameter USER_WIDTH = 8,
+    parameter LATENCY    = 21,      // pipe_in_valid -> pipe_out_valid, in clocks
+    // derived
+    parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
+    parameter META_W     = USER_WIDTH + 1
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    input  wire [KEY_BITS-1:0]   s_key_tdata,
+    input  wire [SLOT_W-1:0]     s_key_slot,
+    input  wire                  s_key_tvalid,
+    output wire                  s_key_tready,
+
+    input  wire [BLOCK_BITS-1:0] s_axis_tdata,
+    input  wire [SLOT_W-1:0]     s_axis_tslot,
+    input  wire [USER_WIDTH-1:0] s_axis_tuser,
+    input  wire                  s_axis_tvalid,
+    output wire                  s_axis_tready,
+
+    output wire [BLOCK_BITS-1:0] m_axis_tdata,
+    output wire [USER_WIDTH-1:0] m_axis_tuser,
+    output wire                  m_axis_terr,
+    output wire                  m_axis_tvalid,
+    input  wire                  m_axis_tready,
+
+    output wire [NSLOTS-1:0]     slot_valid,
+    output wire [NSLOTS-1:0]     slot_loading,
+
+    // the core's key-expansion unit (reads kx_key in place while busy)
+    output wire                  kx_start,
+    output wire [SLOT_W-1:0]     kx_slot,
+    output wire [KEY_BITS-1:0]   kx_key,
+    input  wire                  kx_busy,
+
+    // the core's pipeline
+    output wire                  pipe_in_valid,
+    output wire [SLOT_W-1:0]     pipe_in_slot,
+    output wire [META_W-1:0]     pipe_in_meta,
+    output wire [BLOCK_BITS-1:0] pipe_in_data,
+    input  wire                  pipe_out_valid,
+    input  wire [META_W-1:0]     pipe_out_meta,
+    input  wire [BLOCK_BITS-1:0] pipe_out_data
+);
+
+// DRAIN covers the blocks in flight before a load and the round-key writes travelling down
+// the pipeline after the expansion (each core's write bus is shorter than LATENCY + 1).
+lc_key_slot_ctrl #(.KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .DRAIN(LATENCY + 1)) u_slots (
+    .clk(clk), .rst(rst),
+    .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .kx_start(kx_start), .kx_slot(kx_slot), .kx_key(kx_key), .kx_busy(kx_busy),
+    .slot_valid(slot_valid), .slot_loading(slot_loading)
+);
+
+wire credit_ok;
+assign s_axis_tready = credit_ok && !slot_loading[s_axis_tslot];
+
+assign pipe_in_valid = s_axis_tvalid && s_axis_tready;
+assign pipe_in_slot  = s_axis_tslot;
+assign pipe_in_meta  = {!slot_valid[s_axis_tslot], s_axis_tuser};
+assign pipe_in_data  = s_axis_tdata;
+
+wire out_err = pipe_out_meta[META_W-1];
+
+lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY)) u_out (
+    .clk(clk), .rst(rst),
+    .credit_ok(credit_ok), .admit(pipe_in_valid),
+    .pipe_valid(pipe_out_valid),
+    .pipe_data({pipe_out_meta, out_err ? {BLOCK_BITS{1'b0}} : pipe_out_data}),
+    .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
+    .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
+);
+
+endmodule
+
+`default_nettype wire
