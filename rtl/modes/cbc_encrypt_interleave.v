@@ -3,13 +3,13 @@
 //
 // CBC encryption is a feedback loop, C_k = E_K(P_k xor C_{k-1}), C_0 = IV: block k+1 of a message
 // cannot enter the core before block k has left it, so one stream uses one pipeline slot in
-// LATENCY + 1. This wrapper keeps the pipeline full with other streams: every block names a
+// T = LATENCY + 2 (the core's input-to-m_axis latency). This wrapper keeps the pipeline full with other streams: every block names a
 // stream; each stream has its own chaining register; a block enters the core only when its
 // stream has no block in flight, and blocks of other streams fill the remaining clocks. With
-// at least LATENCY + 1 streams interleaved in the input the core takes one block per clock.
+// at least T streams interleaved in the input the core takes one block per clock.
 //
-//   1 stream    1 block / (LATENCY + 1) clocks     (block k+1 enters in the clock block k leaves)
-//   N streams   min(1, N / (LATENCY + 1)) blocks per clock, when the input is interleaved
+//   1 stream    1 block / T clocks     (block k+1 enters in the clock block k leaves)
+//   N streams   min(1, N / T) blocks per clock, when the input is interleaved
 // where LATENCY is the core's (des_core: 1 + 16 STAGES for DES, 1 + 48 STAGES for 3DES;
 // aes_core: 1 + Nr STAGES).
 //
