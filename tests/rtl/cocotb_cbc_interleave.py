@@ -257,7 +257,7 @@ async def test_cbc_empty_slot_and_restart(dut):
 @cocotb.test()
 async def test_cbc_throughput(dut):
     """Sustained blocks per clock for 1 .. NSTREAMS streams, no stalls, round-robin input.
-    The only timing assertion is structural: N >= LATENCY streams keep the core >= 90 % busy."""
+    Asserted: every N reaches at least 97 % of the model min(1, N / PERIOD)."""
     tb, keys = await setup(dut)
     rng = tb.rng
     counts = sorted({1, 2, 4, 8, LATENCY // 2, LATENCY, PERIOD, NSTREAMS} - {0})
@@ -284,10 +284,12 @@ async def test_cbc_throughput(dut):
         dut._log.info("CBC %s, %2d stream(s): %.4f blocks/cycle sustained (%d blocks in %d cycles), "
                       "%.4f first-in..last-out; model min(1, N/PERIOD) = %.4f",
                       CIPHER, n, sustained, blocks, accepted[-1] - accepted[0] + 1, end_to_end, ideal)
-        if n >= LATENCY:
-            assert sustained >= 0.9, f"{n} streams >= LATENCY {LATENCY} reached only {sustained:.3f} blocks/cycle"
+        # the wrapper must reach the model: one block per PERIOD clocks per stream, at most 1
+        assert sustained >= 0.97 * ideal, \
+            f"{n} streams: {sustained:.3f} blocks/cycle, model min(1, N/{PERIOD}) = {ideal:.3f}"
     report = {"cipher": CIPHER, "params": P, "core_latency": LATENCY, "period": PERIOD, "seed": SEED,
-              "command": "pytest -n 1 tests/rtl/test_cbc_interleave.py", "results": results}
+              "command": ".venv/bin/python -m pytest -m \"slow or not slow\" tests/rtl/test_cbc_interleave.py",
+              "results": results}
     path = Path("cbc_throughput.json").resolve()
     path.write_text(json.dumps(report, indent=1) + "\n")
     dut._log.info("throughput written to %s", path)
