@@ -19,7 +19,9 @@ SIZES = (64, 576, 1500, 9000)
 def run(name: str, total_bytes: int = 1 << 20) -> dict:
     d = DESIGNS[name]
     bb = d.block_bits // 8
-    res = {"design": name, "bits_per_block": d.block_bits, "messages": []}
+    res = {"design": name, "bits_per_block": d.block_bits, "messages": [],
+           "harness_params": d.harness_params,
+           "load_average": round(os.getloadavg()[0], 2)}   # simulation speed depends on it
     with BlockDevice(d) as dev:
         for slot in (0, 1):
             dev.load_key(slot, bytes(range(slot, slot + d.key_bits // 8)))

@@ -27,7 +27,7 @@ def _fingerprint(d: Design) -> str:
     h = hashlib.sha1()
     for f in [*d.sources, HARNESS]:
         h.update(f.read_bytes())
-    h.update(repr(sorted(d.params.items())).encode())
+    h.update(repr(sorted(d.harness_params.items())).encode())
     return h.hexdigest()[:12]
 
 
@@ -44,7 +44,7 @@ def build(d: Design, quiet: bool = True) -> Path:
            "--x-assign", "fast", "--x-initial", "fast", "--prefix", "Vtop",
            "--top-module", d.top, "-Mdir", str(out), "-o", "Vtop",
            "-CFLAGS", f"-O2 -DBLOCK_BYTES={d.block_bits // 8} -DKEY_BYTES={d.key_bits // 8}"]
-    cmd += [f"-G{k}={v}" for k, v in d.params.items()]
+    cmd += [f"-G{k}={v}" for k, v in d.harness_params.items()]
     cmd += [str(f) for f in d.sources] + [str(HARNESS)]
     r = subprocess.run(cmd, env=verilator_env(), capture_output=True, text=True)
     if r.returncode != 0 or not exe.exists():
