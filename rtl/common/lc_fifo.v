@@ -1,7 +1,7 @@
 `default_nettype none
 // Synchronous first-word-fall-through FIFO (AXI-Stream style handshakes).
 // DEPTH must be a power of two. Storage is a plain memory with asynchronous read, which Yosys
-// maps to ECP5 distributed RAM (TRELLIS_DPR16X4) or flops. Only the pointers are reset.
+// maps to ECP5 distributed RAM (TRELLIS_DPR16X4). Only the pointers are reset.
 // `empty` and `full` are registered, so m_valid and s_ready come straight from flops.
 // GUARD_WRITE=0 drops the full check from the write enable, for users that guarantee room by
 // construction (lc_credit_fifo): the write enable is then s_valid itself.
@@ -32,7 +32,9 @@ if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
 end
 endgenerate
 
-reg [WIDTH-1:0] mem [0:DEPTH-1];
+// Distributed RAM, never block RAM: an ECP5 EBR read without its output register is a 4.3 ns
+// clock-to-out, which capped the cores whose FIFO is 64+ deep at ~145 MHz.
+(* ram_style = "distributed" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
 reg [ADDR_W:0]  wr_ptr, rd_ptr;
 reg             empty_q, full_q;
 
