@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"linecrypt: {e}", file=sys.stderr)
         return 2
     except RuntimeError as e:      # a tool run failed (synth): one line, details in its log
-        print(f"linecrypt: {e}", file=sys.stderr)
+        print(f"linecrypt: {(str(e).splitlines() or ['failed'])[0]}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 1
