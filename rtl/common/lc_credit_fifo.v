@@ -11,7 +11,7 @@ module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
     // derived
-    parameter DEPTH   = 1 << $clog2(LATENCY + 9),
+    parameter DEPTH   = 1 << $clog2(LATENCY + 11),
     parameter CNT_W   = $clog2(DEPTH) + 1
 ) (
     input  wire             clk,
@@ -30,24 +30,25 @@ module lc_credit_fifo #(
 
 // The counter sees admissions and deliveries two clocks late (each passes two flops, which the
 // placer can spread between the input side, the output side and the counter, so no path has
-// to cross the chip in one clock), and credit_ok is a flop computed from a count one clock old.
-// After an admission at clock t the true occupancy is at most the count behind credit_ok plus
-// the admissions of clocks t-2, t-1 and t, so admitting while that count < DEPTH - 2 never
-// overflows the FIFO. Streaming at one item per clock, LATENCY + 1 (output stage) + 2 + 2 + 1
-// items are counted as in flight, so DEPTH >= LATENCY + 9 (LIMIT >= LATENCY + 7) never throttles.
-localparam [CNT_W-1:0] LIMIT = DEPTH - 2;
+// to cross the chip in one clock), and credit_ok is a flop compared against the registered count
+// (no adder in front of the compare: the add/sub carry chain feeding the compare was the critical
+// path of aes128-enc-s3). The count behind credit_ok therefore misses the admissions of the three
+// clocks before, so with the one being admitted now the true occupancy is at most that count + 4,
+// and admitting while it is < DEPTH - 3 never overflows the FIFO. Streaming at one item per clock,
+// LATENCY + 1 (output stage) + 2 + 2 + 2 items are counted as in flight, so DEPTH >= LATENCY + 11
+// (LIMIT >= LATENCY + 8) never throttles.
+localparam [CNT_W-1:0] LIMIT = DEPTH - 3;
 reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered, as counted
 reg              credit_q;
 reg  [1:0]       admit_q, fire_q;
-wire [CNT_W-1:0] occ_next = occupancy + {{CNT_W-1{1'b0}}, admit_q[1]} - {{CNT_W-1{1'b0}}, fire_q[1]};
 
 assign credit_ok = credit_q;
 
 always @(posedge clk) begin
     admit_q   <= {admit_q[0], admit};
     fire_q    <= {fire_q[0], m_valid && m_ready};
-    occupancy <= occ_next;
-    credit_q  <= (occ_next < LIMIT);
+    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[1]} - {{CNT_W-1{1'b0}}, fire_q[1]};
+    credit_q  <= (occupancy < LIMIT);
     if (rst) begin
         admit_q   <= 2'b00;
         fire_q    <= 2'b00;

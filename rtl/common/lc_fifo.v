@@ -43,6 +43,14 @@ wire do_rd = m_ready && !empty_q;
 wire [ADDR_W:0] wr_next = wr_ptr + {{ADDR_W{1'b0}}, do_wr};
 wire [ADDR_W:0] rd_next = rd_ptr + {{ADDR_W{1'b0}}, do_rd};
 
+// Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: the pointer
+// compares below depend on flops alone. One write alone can never empty the FIFO, one read
+// alone never fills it, and a write with a read (or neither) keeps both flags.
+wire one_left  = (wr_ptr == rd_ptr + {{ADDR_W{1'b0}}, 1'b1});                    // count == 1
+wire one_free  = ((wr_ptr + {{ADDR_W{1'b0}}, 1'b1}) ^ rd_ptr) == {1'b1, {ADDR_W{1'b0}}}; // count == DEPTH-1
+wire empty_nx  = (do_rd && !do_wr) ? one_left : ((do_wr && !do_rd) ? 1'b0 : empty_q);
+wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
+
 assign s_ready = !full_q;
 assign m_valid = !empty_q;
 assign m_data  = mem[rd_ptr[ADDR_W-1:0]];
@@ -52,8 +60,8 @@ always @(posedge clk) begin
     if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     wr_ptr  <= wr_next;
     rd_ptr  <= rd_next;
-    empty_q <= (wr_next == rd_next);
-    full_q  <= (wr_next[ADDR_W] != rd_next[ADDR_W]) && (wr_next[ADDR_W-1:0] == rd_next[ADDR_W-1:0]);
+    empty_q <= empty_nx;
+    full_q  <= full_nx;
     if (rst) begin
         wr_ptr  <= {ADDR_W+1{1'b0}};
         rd_ptr  <= {ADDR_W+1{1'b0}};

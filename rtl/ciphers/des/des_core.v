@@ -123,6 +123,7 @@ wire [47:0]         kw_key;
 wire              p_valid [0:NR+1];
 /* verilator lint_off UNUSEDSIGNAL */
 wire [SLOT_W-1:0] p_slot  [0:NR+1];
+wire [SLOT_W-1:0] p_slot_nx [0:NR+1];   // p_slot_nx[r+1]: the slot stage r registers this clock
 /* verilator lint_on UNUSEDSIGNAL */
 wire [META_W-1:0] p_meta  [0:NR+1];
 wire [63:0]       in_tdata;
@@ -168,6 +169,7 @@ genvar r;
 assign p_l[0]     = ip[63:32];
 assign p_r[0]     = ip[31:0];
 assign p_x[0]     = 48'd0;
+assign p_slot_nx[0] = p_slot[0];     // unused: the input stage reads its subkey in place
 assign w_en[0]    = kw_en;
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
@@ -181,10 +183,11 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
         .POS(r), .STAGES(STAGES), .NSLOTS(NSLOTS), .META_W(META_W)
     ) u_round (
         .clk(clk), .rst(rst),
-        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]),
+        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),
         .in_l(p_l[r]), .in_r(p_r[r]), .in_x(p_x[r]),
         .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
         .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
+        .out_slot_next(p_slot_nx[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
         .out_l(p_l[r+1]), .out_r(p_r[r+1]), .out_x(p_x[r+1])
     );

@@ -11,8 +11,7 @@
 //     L' = R,  R' = L xor f                             (ordinary round, SWAP = 0)
 //     X' = E(R') xor K_next                             (per bit: L xor S-out xor K, one LUT4)
 // so the register-to-register path is S-box (one 6-input LUT) -> one 3-input XOR instead of
-// XOR -> S-box -> XOR, and the subkey read (async memory addressed by the slot flop) runs in
-// parallel with the S-boxes.
+// XOR -> S-box -> XOR, and the subkey is read a clock ahead into a flop (see g_rd_ahead).
 //
 // KIND = 0     input stage: L, R pass through, X = E(R) xor K_1                (1 register)
 // KIND = 1     Feistel round as above                                          (STAGES registers)
@@ -42,6 +41,9 @@ module des_round #(
 
     input  wire              in_valid,
     input  wire [SLOT_W-1:0] in_slot,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [SLOT_W-1:0] in_slot_next,  // slot the previous stage registers this clock (its out_slot_next)
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [META_W-1:0] in_meta,
     input  wire [31:0]       in_l,
     input  wire [31:0]       in_r,
@@ -59,6 +61,7 @@ module des_round #(
     output wire [SLOT_W-1:0] kwo_slot,
     output wire [47:0]       kwo_key,
 
+    output wire [SLOT_W-1:0] out_slot_next, // slot this stage registers this clock (into out_slot)
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
     output reg  [META_W-1:0] out_meta,
@@ -167,13 +170,30 @@ endgenerate
 wire [47:0] b_x;
 generate
 if (HAS_KEY) begin : g_key
-    wire [47:0] rk;
+    wire [47:0]       rk;
+    wire [47:0]       rk_rd;
+    wire [SLOT_W-1:0] rk_rd_slot;
     lc_round_key_mem #(.KEY_W(48), .NSLOTS(NSLOTS), .POS(POS), .POS_W(6)) u_keys (
         .clk(clk), .rst(rst),
         .kw_en(kw_en), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
         .kwo_en(kwo_en), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
-        .rd_slot(b_slot), .rd_key(rk)
+        .rd_slot(rk_rd_slot), .rd_key(rk_rd)
     );
+    if (KIND == 0) begin : g_rd_now
+        // input stage: read in place (its inputs come straight from the admission registers)
+        assign rk_rd_slot = b_slot;
+        assign rk         = rk_rd;
+    end else begin : g_rd_ahead
+        // Feistel round: read the subkey one clock ahead, with the slot of the block that enters
+        // b_* next clock (STAGES 1: the previous stage's out_slot_next; STAGES 2: in_slot, which
+        // the S-box stage registers), and register it, so E(R') xor K starts from a flop instead
+        // of a distributed-RAM read. Slot reloads wait DRAIN clocks after the last write
+        // (lc_key_slot_ctrl), so reading one clock early never sees a key being replaced.
+        reg [47:0] rk_q;
+        assign rk_rd_slot = (STAGES == 1) ? in_slot_next : in_slot;
+        always @(posedge clk) rk_q <= rk_rd;
+        assign rk = rk_q;
+    end
     assign b_x = expand_e(b_r) ^ rk;
 end else begin : g_nokey
     // the last round: nothing to store, the bus ends here (des_core leaves kwo_* unconnected)
@@ -184,6 +204,8 @@ end else begin : g_nokey
     assign b_x      = 48'd0;
 end
 endgenerate
+
+assign out_slot_next = b_slot;
 
 // ---- output register
 always @(posedge clk) begin

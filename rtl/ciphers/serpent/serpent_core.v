@@ -24,13 +24,13 @@
 //   s_key_*   load a key into slot s_key_slot. Accepted when the key unit is idle. New blocks for
 //             that slot wait at the input (tready low while they are at the head) until the key
 //             is expanded; blocks already in flight finish with the old key; blocks for other
-//             slots keep flowing. Latency ~ 146 + 2 * (LATENCY + 1) clocks.
+//             slots keep flowing. Latency ~ 147 + 2 * (LATENCY + 1) clocks.
 //   s_axis_*  blocks; tslot names the key slot, tuser is carried to the output unchanged.
 //             A block naming a slot that holds no key is not stalled: it comes out with
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 9 entries) has room for everything in flight.
+// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 11 entries) has room for everything in flight.
 module serpent_core #(
     parameter KEY_BITS   = 128,   // 128, 192, 256
     parameter DECRYPT    = 0,     // 0: encrypt, 1: decrypt (equivalent inverse cipher)

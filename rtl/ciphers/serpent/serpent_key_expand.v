@@ -15,9 +15,9 @@
 // layer is byte-serial: the four words of group k slide through sr[3..0] -> sr[6..3] during the
 // four clocks after w_4k+3 arrives, and in clock c of those four the 8 nibbles of byte c
 // (bits 8c+7..8c of the four words) are taken from the window (a 4:1 mux), registered, and
-// substituted by 8 selectable S-boxes (7-input functions) into byte c of the round-key register.
-// So the unit needs 8 nibble S-boxes instead of 32 and keeps pace with the word recurrence:
-// a whole key takes 146 clocks, negligible against the message stream.
+// substituted by 8 selectable S-boxes (7-input functions), registered, and written into byte c of
+// the round-key register. So the unit needs 8 nibble S-boxes instead of 32 and keeps pace with
+// the word recurrence: a whole key takes 147 clocks, negligible against the message stream.
 //
 // Round keys: rk_key = {X3, X2, X1, X0} of K_k (the proposal's word order, X0 = rk_key[31:0]),
 // the order serpent_round.v uses.
@@ -106,8 +106,13 @@ reg  [1:0]  lane_c;      // byte lane of lane_q
 reg  [2:0]  lane_box;    // S-box for the group in lane_q
 reg         lane_v;      // lane_q holds a byte of groups 0..32
 
-// 8 selectable S-boxes; lane_out[8i+t] = bit t of byte lane_c of the round key's X_i
+// 8 selectable S-boxes; lane_out[8i+t] = bit t of byte lane_c of the round key's X_i.
+// Their output is registered (sb_q) before it is written into its byte of y_q, so no path runs
+// from the lane counter through the lane mux, the S-box and the byte-enable decode in one clock.
 wire [31:0] lane_out;
+reg  [31:0] sb_q;
+reg  [1:0]  sb_c;
+reg         sb_v;
 generate
 for (gt = 0; gt < 8; gt = gt + 1) begin : g_sbox
     wire [3:0] yn;
@@ -150,12 +155,15 @@ always @(posedge clk) begin
         lane_box <= 3'd6 - cnt[4:2];             // (3 - k) mod 8 with k = cnt[7:2] - 3
         lane_v   <= (cnt >= 8'd12) && (cnt < 8'd144);
 
-        // lane register -> S-boxes -> byte lane_c of the round key
-        if (lane_v) begin
+        // lane register -> S-boxes -> sb_q -> byte sb_c of the round key
+        sb_q <= lane_out;
+        sb_c <= lane_c;
+        sb_v <= lane_v;
+        if (sb_v) begin
             for (k = 0; k < 4; k = k + 1)
-                y_q[32*k + 8*lane_c +: 8] <= lane_out[8*k +: 8];
+                y_q[32*k + 8*sb_c +: 8] <= sb_q[8*k +: 8];
         end
-        y_full <= lane_v && (lane_c == 2'd3);
+        y_full <= sb_v && (sb_c == 2'd3);
 
         // emit a complete round key onto the write bus
         if (y_full) begin
@@ -172,12 +180,14 @@ always @(posedge clk) begin
         cnt    <= 8'd0;
         ke     <= 6'd0;
         lane_v <= 1'b0;
+        sb_v   <= 1'b0;
         y_full <= 1'b0;
     end
     if (rst) begin
         busy   <= 1'b0;
         rk_en  <= 1'b0;
         lane_v <= 1'b0;
+        sb_v   <= 1'b0;
         y_full <= 1'b0;
     end
 end
