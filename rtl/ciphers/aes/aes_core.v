@@ -25,8 +25,6 @@ module aes_core #(
     parameter ENHANCED_KX = 0,     // 1: seed 002 enhanced key expansion (AES-128 only, not AES)
     parameter SBOX_COPIES = 4,     // copies of each round's output register feeding the next
                                    // round's S-boxes (1, 2, 4, 8; see aes_round.v): timing vs FFs
-    parameter INV_MIX_SPLIT = 1,   // decrypt, STAGES >= 2: InvMixColumns as P (S-box stage) then
-                                   // MixColumns (AddRoundKey stage); 0: InvMixColumns in one stage
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
@@ -119,8 +117,7 @@ generate
 for (r = 0; r <= NR; r = r + 1) begin : g_round
     aes_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
-        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES),
-        .INV_MIX_SPLIT(INV_MIX_SPLIT)
+        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]), .in_state(p_state[r]),

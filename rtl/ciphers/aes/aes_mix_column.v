@@ -1,14 +1,8 @@
 `default_nettype none
 // AES MixColumns (FIPS-197 5.1.3) or InvMixColumns (5.3.3) on one column.
 // Column word: col[31:24] = s[0,c], col[23:16] = s[1,c], col[15:8] = s[2,c], col[7:0] = s[3,c].
-//
-// INVERSE = 2 is the factor P of InvMixColumns = MixColumns o P: as polynomials over GF(2^8)
-// modulo x^4 + 1, {0b}x^3 + {0d}x^2 + {09}x + {0e} = ({03}x^3 + {01}x^2 + {01}x + {02}) *
-// ({04}x^2 + {05}), so P maps column a to b_r = {05}a_r ^ {04}a_(r+2 mod 4) (2 to 6 input bits
-// per output bit). A decrypt round can then do P in its S-box stage and the cheaper forward
-// MixColumns in its AddRoundKey stage (aes_round.v, INV_MIX_SPLIT).
 module aes_mix_column #(
-    parameter INVERSE = 0       // 0: MixColumns, 1: InvMixColumns, 2: P (see above)
+    parameter INVERSE = 0
 ) (
     input  wire [31:0] col,
     output wire [31:0] out
@@ -21,7 +15,7 @@ endfunction
 wire [7:0] a0 = col[31:24], a1 = col[23:16], a2 = col[15:8], a3 = col[7:0];
 
 generate
-if (INVERSE == 1) begin : g_inv
+if (INVERSE) begin : g_inv
     // {0e}a ^ {0b}b ^ {0d}c ^ {09}d, built from x2, x4, x8 multiples.
     wire [7:0] a0x2 = xt(a0), a0x4 = xt(a0x2), a0x8 = xt(a0x4);
     wire [7:0] a1x2 = xt(a1), a1x4 = xt(a1x2), a1x8 = xt(a1x4);
@@ -35,12 +29,6 @@ if (INVERSE == 1) begin : g_inv
                   a09 ^ a1e ^ a2b ^ a3d,
                   a0d ^ a19 ^ a2e ^ a3b,
                   a0b ^ a1d ^ a29 ^ a3e};
-end else if (INVERSE == 2) begin : g_p
-    wire [7:0] a0x4 = xt(xt(a0)), a1x4 = xt(xt(a1)), a2x4 = xt(xt(a2)), a3x4 = xt(xt(a3));
-    assign out = {a0x4 ^ a0 ^ a2x4,
-                  a1x4 ^ a1 ^ a3x4,
-                  a2x4 ^ a2 ^ a0x4,
-                  a3x4 ^ a3 ^ a1x4};
 end else begin : g_fwd
     wire [7:0] a0x2 = xt(a0), a1x2 = xt(a1), a2x2 = xt(a2), a3x2 = xt(a3);
     assign out = {a0x2 ^ a1x2 ^ a1 ^ a2 ^ a3,

@@ -23,12 +23,6 @@
 // no net runs from the key-expansion unit to every round's memory across the chip. A round
 // takes the write whose kw_pos equals its POS.
 //
-// INV_MIX_SPLIT (decrypt middle rounds, STAGES >= 2): InvMixColumns + AddRoundKey is 5 LUT levels
-// against 3 for MixColumns + AddRoundKey, so the decrypt round uses InvMixColumns = MixColumns o P
-// (aes_mix_column.v, INVERSE = 2): the S-box stage also does InvShiftRows and P (one more LUT
-// level after the S-box, whose output bits then mix two S-boxes), and the AddRoundKey stage does
-// the forward MixColumns, as in encryption.
-//
 // COPIES > 1 duplicates the round's output register (out_copies, each copy its own (* keep *)
 // flops) and lets the next round's S-boxes read one copy per output-bit group (in_copies): an
 // S-box input bit otherwise drives ~100 LUT inputs, a net the placer has to stretch between two
@@ -41,10 +35,8 @@ module aes_round #(
     parameter META_W  = 8,
     parameter POS     = 0,       // position in the pipeline (0 = initial AddRoundKey)
     parameter COPIES  = 1,       // S-box input register copies: 1, 2, 4 or 8
-    parameter INV_MIX_SPLIT = 1, // decrypt, STAGES >= 2: InvShiftRows + P before the S-box register
     // derived
-    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
-    parameter SPLIT   = (DECRYPT != 0 && KIND == 1 && STAGES >= 2 && INV_MIX_SPLIT != 0) ? 1 : 0
+    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -148,20 +140,6 @@ end else begin : g_sub
         reg [META_W-1:0] m_q [0:STAGES-2];
         reg [127:0]      sb_q;
         reg [127:0]      rk_q;
-        // what the S-box register takes: SubBytes, or (SPLIT) P(InvShiftRows(InvSubBytes))
-        wire [127:0]     sb_stage;
-        if (SPLIT) begin : g_split_p
-            wire [127:0] sb_isr;
-            genvar pc, pr;
-            for (pc = 0; pc < 4; pc = pc + 1) begin : g_pcol
-                for (pr = 0; pr < 4; pr = pr + 1) begin : g_prow
-                    assign sb_isr[127-8*(pr+4*pc) -: 8] = sb[127-8*(pr+4*((pc-pr+4)%4)) -: 8];
-                end
-                aes_mix_column #(.INVERSE(2)) u_p (.col(sb_isr[127-32*pc -: 32]), .out(sb_stage[127-32*pc -: 32]));
-            end
-        end else begin : g_plain
-            assign sb_stage = sb;
-        end
         // the slot of the block entering the last register before AddRoundKey
         if (STAGES == 2) begin : g_rd2
             assign rk_rd_slot = in_slot;
@@ -178,7 +156,7 @@ end else begin : g_sub
                 s_q[i] <= s_q[i-1];
                 m_q[i] <= m_q[i-1];
             end
-            sb_q <= sb_stage;
+            sb_q <= sb;
             rk_q <= rk_rd;
             if (rst) begin
                 for (i = 0; i < STAGES - 1; i = i + 1) v_q[i] <= 1'b0;
@@ -188,7 +166,7 @@ end else begin : g_sub
         assign a_slot  = s_q[STAGES-2];
         assign a_meta  = m_q[STAGES-2];
         // STAGES==2: SubBytes registered here. STAGES==3: the sub-tables are registered inside
-        // aes_sbox_split and sb (the 4:1 select) is registered here. (SPLIT: after P.)
+        // aes_sbox_split and sb (the 4:1 select) is registered here.
         assign a_state = sb_q;
         assign a_rk    = rk_q;
     end
@@ -203,12 +181,11 @@ generate
 for (c = 0; c < 4; c = c + 1) begin : g_col
     for (r = 0; r < 4; r = r + 1) begin : g_row
         // ShiftRows: s'[r][c] = s[r][(c + r) mod 4]; InvShiftRows: s[r][(c - r) mod 4].
-        // (SPLIT: already done in the S-box stage)
-        localparam SRC_C = SPLIT ? c : (DECRYPT ? ((c - r + 4) % 4) : ((c + r) % 4));
+        localparam SRC_C = DECRYPT ? ((c - r + 4) % 4) : ((c + r) % 4);
         assign sr[127-8*(r+4*c) -: 8] = a_state[127-8*(r+4*SRC_C) -: 8];
     end
     if (KIND == 1) begin : g_mix
-        aes_mix_column #(.INVERSE(SPLIT ? 0 : DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
+        aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
     end else begin : g_nomix
         assign lin[127-32*c -: 32] = (KIND == 0) ? a_state[127-32*c -: 32] : sr[127-32*c -: 32];
     end
