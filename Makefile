@@ -17,7 +17,7 @@ demo: $(STAMP)
 	$(BIN)/linecrypt demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) -q tests
+	$(BIN)/python -m pytest -n $(JOBS) -q --durations=15 tests
 
 # Long sweeps (every AES parameter point with many random blocks, synthesis smoke): not in CI.
 test-long: $(STAMP)
