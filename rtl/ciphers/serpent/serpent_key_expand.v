@@ -84,9 +84,12 @@ reg  [SLOT_W-1:0] slot_q;
 reg  [7:0]        cnt;       // words shifted into sr so far (0 .. 145)
 reg  [31:0]       sr [0:7];  // sr[0] = newest word, sr[7] = the word 8 back
 
-wire [7:0]  wi_i  = cnt - 8'd8;   // i of the word computed this clock (cnt >= 8)
-wire [31:0] w_rec = rotl(sr[7] ^ sr[4] ^ sr[2] ^ sr[0] ^ PHI ^ {24'd0, wi_i}, 11);
-wire [31:0] w_new = (cnt < 8'd8) ? key_word[cnt[2:0]] : w_rec;
+// i = cnt - 8 and (cnt < 8) are kept in their own flops, so the recurrence reads flops only
+// (computed from cnt, their subtractor and compare sat on the unit's critical path).
+reg  [7:0]  wi_q;                 // i of the word computed this clock (= cnt - 8 once cnt >= 8)
+reg         pre_q;                // cnt < 8: still shifting in the key
+wire [31:0] w_rec = rotl(sr[7] ^ sr[4] ^ sr[2] ^ sr[0] ^ PHI ^ {24'd0, wi_q}, 11);
+wire [31:0] w_new = pre_q ? key_word[cnt[2:0]] : w_rec;
 
 // ---- byte-serial S-box layer
 // lane_x[i] = byte c (= cnt[1:0]) of X_i = w_{4k+i}, which sits in sr[3-i+c] in that clock
@@ -147,7 +150,9 @@ always @(posedge clk) begin
         // prekey recurrence (keeps running past w_131 until the last key is out; harmless)
         sr[0] <= w_new;
         for (k = 1; k < 8; k = k + 1) sr[k] <= sr[k-1];
-        cnt <= cnt + 8'd1;
+        cnt   <= cnt + 8'd1;
+        wi_q  <= wi_q + 8'd1;
+        pre_q <= (cnt < 8'd7);
 
         // window -> lane register: group k = (cnt-12)/4 is complete from cnt = 12+4k
         lane_q   <= {lane_x[3], lane_x[2], lane_x[1], lane_x[0]};
@@ -178,6 +183,8 @@ always @(posedge clk) begin
         busy   <= 1'b1;
         slot_q <= start_slot;
         cnt    <= 8'd0;
+        wi_q   <= 8'hf8;              // -8
+        pre_q  <= 1'b1;
         ke     <= 6'd0;
         lane_v <= 1'b0;
         sb_v   <= 1'b0;
