@@ -28,30 +28,35 @@ module lc_credit_fifo #(
     input  wire             m_ready
 );
 
-// The counter sees admissions and deliveries two clocks late (each passes two flops, which the
-// placer can spread between the input side, the output side and the counter, so no path has
-// to cross the chip in one clock), and credit_ok is a flop compared against the registered count
-// (no adder in front of the compare: the add/sub carry chain feeding the compare was the critical
-// path of aes128-enc-s3). The count behind credit_ok therefore misses the admissions of the three
-// clocks before, so with the one being admitted now the true occupancy is at most that count + 4,
-// and admitting while it is < DEPTH - 3 never overflows the FIFO. Streaming at one item per clock,
-// LATENCY + 1 (output stage) + 2 + 2 + 2 items are counted as in flight, so DEPTH >= LATENCY + 11
-// (LIMIT >= LATENCY + 8) never throttles.
-localparam [CNT_W-1:0] LIMIT = DEPTH - 3;
+// The counter sees admissions and deliveries D clocks late: each passes a chain of D flops,
+// which the placer can spread between the input side, the output side and the counter (they may
+// be a whole core apart), and credit_ok is a flop compared against the registered count (no adder
+// in front of the compare). The count behind credit_ok therefore misses the admissions of the
+// D + 1 clocks before, so with the one being admitted now the true occupancy is at most that
+// count + D + 2, and admitting while it is < LIMIT = DEPTH - D - 1 never overflows the FIFO.
+// Streaming at one item per clock, LATENCY + 1 (output stage) + 2D + 2 items are counted as in
+// flight, so the stream never throttles while LIMIT >= LATENCY + 2D + 4, i.e.
+// DEPTH >= LATENCY + 3D + 5. D is 2 where DEPTH = 2^ceil(log2(LATENCY + 11)) leaves no room
+// for more, and up to 6 where the power-of-two rounding leaves slack (longer pipelines, whose
+// two ends are further apart).
+localparam integer D_FIT = (DEPTH - LATENCY - 5) / 3;
+localparam integer D     = (D_FIT > 6) ? 6 : ((D_FIT < 2) ? 2 : D_FIT);
+localparam integer LIMIT_I = DEPTH - D - 1;
+localparam [CNT_W-1:0] LIMIT = LIMIT_I[CNT_W-1:0];
 reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered, as counted
 reg              credit_q;
-reg  [1:0]       admit_q, fire_q;
+reg  [D-1:0]     admit_q, fire_q;
 
 assign credit_ok = credit_q;
 
 always @(posedge clk) begin
-    admit_q   <= {admit_q[0], admit};
-    fire_q    <= {fire_q[0], m_valid && m_ready};
-    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[1]} - {{CNT_W-1{1'b0}}, fire_q[1]};
+    admit_q   <= {admit_q[D-2:0], admit};
+    fire_q    <= {fire_q[D-2:0], m_valid && m_ready};
+    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[D-1]} - {{CNT_W-1{1'b0}}, fire_q[D-1]};
     credit_q  <= (occupancy < LIMIT);
     if (rst) begin
-        admit_q   <= 2'b00;
-        fire_q    <= 2'b00;
+        admit_q   <= {D{1'b0}};
+        fire_q    <= {D{1'b0}};
         occupancy <= {CNT_W{1'b0}};
         credit_q  <= 1'b0;
     end
