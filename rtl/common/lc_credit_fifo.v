@@ -80,7 +80,9 @@ lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0)) u_fifo (
 
 // Two-entry output stage: its s_ready is a flop, so m_ready reaches only this small FIFO and
 // never the deep FIFO's read pointer, RAM address and empty flag. One clock of latency; still
-// one item per clock. Its two entries are extra room the credit count does not use.
+// one item per clock. Its two entries are extra room the credit count does not use. They are
+// flops: the deep FIFO's bank mux feeds their D pins, and m_data is a 2:1 mux after them
+// (m_valid and s_ready stay flops).
 lc_fifo #(.WIDTH(WIDTH), .DEPTH(2)) u_skid (
     .clk(clk), .rst(rst),
     .s_data(f_data), .s_valid(f_valid), .s_ready(f_ready),

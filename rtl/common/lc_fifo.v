@@ -1,7 +1,10 @@
 `default_nettype none
 // Synchronous first-word-fall-through FIFO (AXI-Stream style handshakes).
-// DEPTH must be a power of two. Storage is a plain memory with asynchronous read, which Yosys
-// maps to ECP5 distributed RAM (TRELLIS_DPR16X4). Only the pointers are reset.
+// DEPTH must be a power of two. Storage is a plain memory with asynchronous read: ECP5
+// distributed RAM (TRELLIS_DPR16X4) from DEPTH 8 up, flops for DEPTH 2 and 4, where a LUTRAM
+// would put its write-port slice (one more hop) in front of every bit and save almost nothing.
+// Flop storage is written in place (s_data goes to the D pins, no mux), and m_data is a
+// DEPTH:1 mux after the flops. Only the pointers are reset.
 // `empty` and `full` are registered, so m_valid and s_ready come straight from flops.
 // GUARD_WRITE=0 drops the full check from the write enable, for users that guarantee room by
 // construction (lc_credit_fifo): the write enable is then s_valid itself.
@@ -32,9 +35,6 @@ if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
 end
 endgenerate
 
-// Distributed RAM, never block RAM: an ECP5 EBR read without its output register is a 4.3 ns
-// clock-to-out, which capped the cores whose FIFO is 64+ deep at ~145 MHz.
-(* ram_style = "distributed" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
 reg [ADDR_W:0]  wr_ptr, rd_ptr;
 reg             empty_q, full_q;
 
@@ -53,11 +53,23 @@ wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full
 
 assign s_ready = !full_q;
 assign m_valid = !empty_q;
-assign m_data  = mem[rd_ptr[ADDR_W-1:0]];
 assign count   = wr_ptr - rd_ptr;
 
+generate
+if (DEPTH <= 4) begin : g_flops
+    (* ram_style = "logic" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
+    always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
+    assign m_data = mem[rd_ptr[ADDR_W-1:0]];
+end else begin : g_lutram
+    // Distributed RAM, never block RAM: an ECP5 EBR read without its output register is a
+    // 4.3 ns clock-to-out, which capped the cores whose FIFO is 64+ deep at ~145 MHz.
+    (* ram_style = "distributed" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
+    always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
+    assign m_data = mem[rd_ptr[ADDR_W-1:0]];
+end
+endgenerate
+
 always @(posedge clk) begin
-    if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     wr_ptr  <= wr_next;
     rd_ptr  <= rd_next;
     empty_q <= empty_nx;
