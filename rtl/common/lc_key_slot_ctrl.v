@@ -10,7 +10,9 @@
 //
 // Timing: the key register is wide (up to 256 flops) and the unit sits anywhere on the chip, so
 // its load enable is not one high-fanout net from a LUT: it is `idle` itself, duplicated in one
-// flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle.
+// flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle. The end
+// of each wait is a flop too (drain_last: the counter reads 1), so the copies' D input is one
+// LUT after flops however far the placer puts them from the counter.
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -49,6 +51,7 @@ localparam [9:0] DRAIN_W = DRAIN[9:0];
 localparam NCOPY = (KEY_BITS + 31) / 32;
 reg [2:0] state;
 reg [9:0] drain;
+reg       drain_last;                // drain == 1
 (* keep *) reg [NCOPY-1:0] idle_q;   // copies of (state == S_IDLE)
 
 assign s_key_tready = (state == S_IDLE);
@@ -70,23 +73,27 @@ always @(posedge clk) begin
         S_IDLE: if (s_key_tvalid) begin
             kx_slot <= s_key_slot;
             drain   <= DRAIN_W;
+            drain_last <= (DRAIN == 1);
             idle_q  <= {NCOPY{1'b0}};
             slot_valid[s_key_slot]   <= 1'b0;
             slot_loading[s_key_slot] <= 1'b1;
             state <= S_DRAIN;
         end
         S_DRAIN: begin
-            drain <= drain - 10'd1;
-            if (drain == 10'd1) state <= S_START;
+            drain      <= drain - 10'd1;
+            drain_last <= (drain == 10'd2);
+            if (drain_last) state <= S_START;
         end
         S_START: state <= S_EXPAND;
         S_EXPAND: if (!kx_busy) begin
-            drain <= DRAIN_W;
-            state <= S_SETTLE;
+            drain      <= DRAIN_W;
+            drain_last <= (DRAIN == 1);
+            state      <= S_SETTLE;
         end
         default: begin
-            drain <= drain - 10'd1;
-            if (drain == 10'd1) begin
+            drain      <= drain - 10'd1;
+            drain_last <= (drain == 10'd2);
+            if (drain_last) begin
                 slot_valid[kx_slot]   <= 1'b1;
                 slot_loading[kx_slot] <= 1'b0;
                 idle_q <= {NCOPY{1'b1}};
