@@ -53,6 +53,9 @@ CORES: dict[str, list[str]] = {
                                  "ciphers/idea/idea_key_expand.v", "ciphers/idea/idea_core.v"],
     # the multiplier modulo 2^16 + 1 alone (one MULT18X18D): the unit that sets the cores' Fmax
     "idea_mul": ["ciphers/idea/idea_mul.v"],
+    # shared bricks tested on their own
+    "lc_fifo": ["common/lc_fifo.v"],
+    "lc_credit_fifo": ["common/lc_fifo.v", "common/lc_credit_fifo.v"],
 }
 
 

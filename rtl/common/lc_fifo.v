@@ -35,7 +35,12 @@ if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
 end
 endgenerate
 
-reg [ADDR_W:0]  wr_ptr, rd_ptr;
+reg [ADDR_W:0]  wr_ptr, rd_ptr;           // storage addresses (drive every RAM bank)
+// The flag logic has its own pointer flops: a copy of each (keep: not merged back into the
+// address registers, whose fanout is the whole RAM) and each plus one, so the compares below are
+// equalities of flops, with no incrementer carry chain in front of them.
+(* keep *) reg [ADDR_W:0] wr_cmp, rd_cmp;
+reg [ADDR_W:0]  wr_cmp1, rd_cmp1;         // wr_cmp + 1, rd_cmp + 1
 reg             empty_q, full_q;
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
@@ -46,8 +51,8 @@ wire [ADDR_W:0] rd_next = rd_ptr + {{ADDR_W{1'b0}}, do_rd};
 // Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: the pointer
 // compares below depend on flops alone. One write alone can never empty the FIFO, one read
 // alone never fills it, and a write with a read (or neither) keeps both flags.
-wire one_left  = (wr_ptr == rd_ptr + {{ADDR_W{1'b0}}, 1'b1});                    // count == 1
-wire one_free  = ((wr_ptr + {{ADDR_W{1'b0}}, 1'b1}) ^ rd_ptr) == {1'b1, {ADDR_W{1'b0}}}; // count == DEPTH-1
+wire one_left  = (wr_cmp == rd_cmp1);                                   // count == 1
+wire one_free  = (wr_cmp1 == {~rd_cmp[ADDR_W], rd_cmp[ADDR_W-1:0]});    // count == DEPTH-1
 wire empty_nx  = (do_rd && !do_wr) ? one_left : ((do_wr && !do_rd) ? 1'b0 : empty_q);
 wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
 
@@ -72,11 +77,19 @@ endgenerate
 always @(posedge clk) begin
     wr_ptr  <= wr_next;
     rd_ptr  <= rd_next;
+    wr_cmp  <= wr_next;
+    rd_cmp  <= rd_next;
+    wr_cmp1 <= wr_cmp1 + {{ADDR_W{1'b0}}, do_wr};
+    rd_cmp1 <= rd_cmp1 + {{ADDR_W{1'b0}}, do_rd};
     empty_q <= empty_nx;
     full_q  <= full_nx;
     if (rst) begin
         wr_ptr  <= {ADDR_W+1{1'b0}};
         rd_ptr  <= {ADDR_W+1{1'b0}};
+        wr_cmp  <= {ADDR_W+1{1'b0}};
+        rd_cmp  <= {ADDR_W+1{1'b0}};
+        wr_cmp1 <= {{ADDR_W{1'b0}}, 1'b1};
+        rd_cmp1 <= {{ADDR_W{1'b0}}, 1'b1};
         empty_q <= 1'b1;
         full_q  <= 1'b0;
     end
