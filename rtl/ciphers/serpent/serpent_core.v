@@ -95,6 +95,9 @@ wire [127:0]        kw_key;
 
 wire              p_valid [0:NR+1];
 wire [SLOT_W-1:0] p_slot  [0:NR+1];
+/* verilator lint_off UNUSEDSIGNAL */      // the last round's p_slot_nx is read by nobody
+wire [SLOT_W-1:0] p_slot_nx [0:NR+1];      // p_slot_nx[r+1]: the slot round r registers this clock
+/* verilator lint_on UNUSEDSIGNAL */
 wire [META_W-1:0] p_meta  [0:NR+1];
 wire [127:0]      p_state [0:NR+1];
 wire [127:0]      in_tdata;   // the block as it arrived (tdata byte order)
@@ -144,6 +147,7 @@ wire [127:0]      w_key   [0:NR+1];
 /* verilator lint_on UNUSEDSIGNAL */
 
 assign p_state[0] = in_b;
+assign p_slot_nx[0] = p_slot[0];     // unused: the whitening round reads its key in place
 assign w_en[0]    = kw_en;
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
@@ -158,9 +162,11 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
         .NSLOTS(NSLOTS), .META_W(META_W), .POS(r)
     ) u_round (
         .clk(clk), .rst(rst),
-        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]), .in_state(p_state[r]),
+        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),
+        .in_state(p_state[r]),
         .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
         .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
+        .out_slot_next(p_slot_nx[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
         .out_state(p_state[r+1])
     );

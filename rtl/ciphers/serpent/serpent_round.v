@@ -20,8 +20,12 @@
 // STAGES = 2  S-box | LT + key XOR
 //
 // The round key is read from the slot memory addressed by the slot the block carries, so
-// consecutive blocks may use different slots at no cost. With STAGES = 2 it is read one stage
-// ahead and registered, so the key XOR sees a flop, not a distributed-RAM read. The pipe never
+// consecutive blocks may use different slots at no cost. Middle and final rounds read it one
+// clock ahead and register it, so the key XOR sees a flop, not a distributed-RAM read: with
+// STAGES = 2 by the slot entering the S-box stage (in_slot), with STAGES = 1 by the slot the
+// previous round is registering (in_slot_next, its out_slot_next). Slot reloads wait DRAIN
+// clocks after the last key write (lc_key_slot_ctrl), so an early read never sees a key being
+// replaced. The pipe never
 // stalls: valid and the sideband (slot, meta) travel with the data; only valid is reset.
 //
 // Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
@@ -43,6 +47,9 @@ module serpent_round #(
 
     input  wire              in_valid,
     input  wire [SLOT_W-1:0] in_slot,
+    /* verilator lint_off UNUSEDSIGNAL */   // read only by middle/final rounds with STAGES = 1
+    input  wire [SLOT_W-1:0] in_slot_next,  // slot the previous round registers this clock
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [META_W-1:0] in_meta,
     input  wire [127:0]      in_state,
 
@@ -56,6 +63,7 @@ module serpent_round #(
     output wire [SLOT_W-1:0] kwo_slot,
     output wire [127:0]      kwo_key,
 
+    output wire [SLOT_W-1:0] out_slot_next, // slot this round registers this clock (into out_slot)
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
     output reg  [META_W-1:0] out_meta,
@@ -75,14 +83,15 @@ end
 endgenerate
 
 // ---- round-key memory (one entry per slot) on the write bus, read asynchronously
-// (STAGES 1: in the key XOR stage; STAGES 2: one stage ahead, then registered)
+// (whitening: in place; middle and final rounds: one clock ahead, then registered)
 localparam [2:0] BOX_W = BOX[2:0];
-wire [127:0] rk_rd;
+wire [127:0]      rk_rd;
+wire [SLOT_W-1:0] rk_rd_slot;
 lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(6)) u_keys (
     .clk(clk), .rst(rst),
     .kw_en(kw_en), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
     .kwo_en(kwo_en), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
-    .rd_slot(in_slot), .rd_key(rk_rd)
+    .rd_slot(rk_rd_slot), .rd_key(rk_rd)
 );
 
 // ---- the stage(s) before the linear + key stage: a_* is what enters it
@@ -98,6 +107,7 @@ if (KIND == 0) begin : g_init
     assign a_slot  = in_slot;
     assign a_meta  = in_meta;
     assign a_state = in_state;
+    assign rk_rd_slot = in_slot;      // its inputs come straight from the admission registers
     assign a_rk    = rk_rd;
 end else begin : g_sub
     // bitslice S-box layer: 32 nibbles, one LUT4 per output bit
@@ -116,11 +126,14 @@ end else begin : g_sub
     end
 
     if (STAGES == 1) begin : g_s1
+        reg [127:0] rk_q;
+        assign rk_rd_slot = in_slot_next;
+        always @(posedge clk) rk_q <= rk_rd;
         assign a_valid = in_valid;
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
-        assign a_rk    = rk_rd;
+        assign a_rk    = rk_q;
     end else begin : g_s2
         reg              v_q;
         reg [SLOT_W-1:0] s_q;
@@ -135,6 +148,7 @@ end else begin : g_sub
             rk_q <= rk_rd;
             if (rst) v_q <= 1'b0;
         end
+        assign rk_rd_slot = in_slot;
         assign a_valid = v_q;
         assign a_slot  = s_q;
         assign a_meta  = m_q;
@@ -153,6 +167,8 @@ end else begin : g_nolt
     assign lin = a_state;
 end
 endgenerate
+
+assign out_slot_next = a_slot;
 
 // ---- key XOR stage
 always @(posedge clk) begin
