@@ -35,12 +35,12 @@ if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
 end
 endgenerate
 
-reg [ADDR_W:0]  wr_ptr, rd_ptr;           // storage addresses (drive every RAM bank)
-// The flag logic has its own pointer flops: a copy of each (keep: not merged back into the
-// address registers, whose fanout is the whole RAM) and each plus one, so the compares below are
-// equalities of flops, with no incrementer carry chain in front of them.
-(* keep *) reg [ADDR_W:0] wr_cmp, rd_cmp;
-reg [ADDR_W:0]  wr_cmp1, rd_cmp1;         // wr_cmp + 1, rd_cmp + 1
+// Pointers for the flags and the count, each also kept plus one, so the compares below are
+// equalities of flops with no incrementer carry chain in front of them. The storage has its own
+// address flops (distributed RAM: one copy per 32 data bits), so no pointer net fans out over
+// the whole RAM; every copy is its own (* keep *) block so synthesis does not merge them back.
+reg [ADDR_W:0]  wr_ptr, rd_ptr;
+reg [ADDR_W:0]  wr_ptr1, rd_ptr1;         // wr_ptr + 1, rd_ptr + 1
 reg             empty_q, full_q;
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
@@ -51,8 +51,8 @@ wire [ADDR_W:0] rd_next = rd_ptr + {{ADDR_W{1'b0}}, do_rd};
 // Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: the pointer
 // compares below depend on flops alone. One write alone can never empty the FIFO, one read
 // alone never fills it, and a write with a read (or neither) keeps both flags.
-wire one_left  = (wr_cmp == rd_cmp1);                                   // count == 1
-wire one_free  = (wr_cmp1 == {~rd_cmp[ADDR_W], rd_cmp[ADDR_W-1:0]});    // count == DEPTH-1
+wire one_left  = (wr_ptr == rd_ptr1);                                   // count == 1
+wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count == DEPTH-1
 wire empty_nx  = (do_rd && !do_wr) ? one_left : ((do_wr && !do_rd) ? 1'b0 : empty_q);
 wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
 
@@ -68,28 +68,36 @@ if (DEPTH <= 4) begin : g_flops
 end else begin : g_lutram
     // Distributed RAM, never block RAM: an ECP5 EBR read without its output register is a
     // 4.3 ns clock-to-out, which capped the cores whose FIFO is 64+ deep at ~145 MHz.
-    (* ram_style = "distributed" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
-    always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
-    assign m_data = mem[rd_ptr[ADDR_W-1:0]];
+    localparam integer SL_W = 32;
+    localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
+    genvar k;
+    for (k = 0; k < NSL; k = k + 1) begin : g_slice
+        localparam integer LO = SL_W * k;
+        localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
+        (* ram_style = "distributed" *) reg [W-1:0] mem [0:DEPTH-1];
+        reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
+        always @(posedge clk) if (do_wr) mem[wa] <= s_data[LO +: W];
+        (* keep *) always @(posedge clk) begin
+            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
+            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
+        end
+        assign m_data[LO +: W] = mem[ra];
+    end
 end
 endgenerate
 
 always @(posedge clk) begin
     wr_ptr  <= wr_next;
     rd_ptr  <= rd_next;
-    wr_cmp  <= wr_next;
-    rd_cmp  <= rd_next;
-    wr_cmp1 <= wr_cmp1 + {{ADDR_W{1'b0}}, do_wr};
-    rd_cmp1 <= rd_cmp1 + {{ADDR_W{1'b0}}, do_rd};
+    wr_ptr1 <= wr_ptr1 + {{ADDR_W{1'b0}}, do_wr};
+    rd_ptr1 <= rd_ptr1 + {{ADDR_W{1'b0}}, do_rd};
     empty_q <= empty_nx;
     full_q  <= full_nx;
     if (rst) begin
         wr_ptr  <= {ADDR_W+1{1'b0}};
         rd_ptr  <= {ADDR_W+1{1'b0}};
-        wr_cmp  <= {ADDR_W+1{1'b0}};
-        rd_cmp  <= {ADDR_W+1{1'b0}};
-        wr_cmp1 <= {{ADDR_W{1'b0}}, 1'b1};
-        rd_cmp1 <= {{ADDR_W{1'b0}}, 1'b1};
+        wr_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
+        rd_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
         empty_q <= 1'b1;
         full_q  <= 1'b0;
     end
