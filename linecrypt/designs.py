@@ -107,7 +107,9 @@ def _aes_points() -> list[Design]:
                           128, f"AES-128 with seed-002 enhanced key expansion (non-standard), "
                                f"{'decrypt' if dec else 'encrypt'}, 2 stages/round", 128, 128, "aes-ekx",
                           sim_params=AES_SIM))
-    for dec, st in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3)):
+    # A one-stage round on its own has no register-to-register path (its inputs are ports), so
+    # nextpnr reports no Fmax; the one-stage round is measured inside the aes*-s1 cores.
+    for dec, st in ((0, 2), (0, 3), (1, 2), (1, 3)):
         name = f"aes-round-{'dec' if dec else 'enc'}-s{st}"
         out.append(Design(name, "aes_round",
                           {"KIND": 1, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "META_W": 9},

@@ -90,7 +90,10 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
     t2 = time.time()
     rep = json.loads(report.read_text())
     util = rep.get("utilization", {})
-    fmax = min(v["achieved"] for v in rep["fmax"].values()) if rep.get("fmax") else 0.0
+    if not rep.get("fmax"):
+        raise RuntimeError(f"nextpnr found no register-to-register path in {name} (no Fmax); "
+                           f"see {_rel(work / 'nextpnr.log')}")
+    fmax = min(v["achieved"] for v in rep["fmax"].values())
     cells = _yosys_cells(stat)
     used = lambda k: int(util.get(k, {}).get("used", 0))
     result = {
