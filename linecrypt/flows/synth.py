@@ -49,7 +49,10 @@ def rtl_revision(d: Design) -> str:
 def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
     files = " ".join(_rel(f) for f in d.sources)
     lines = [f"read_verilog -sv {files}"]
-    lines += [f"chparam -set {k} {v} {d.top}" for k, v in d.params.items()]
+    # one chparam for all parameters: each chparam re-elaborates the top, and an intermediate
+    # combination (some set, the rest at their defaults) may be one its $error checks reject
+    if d.params:
+        lines += ["chparam " + " ".join(f"-set {k} {v}" for k, v in d.params.items()) + f" {d.top}"]
     lines += [f"synth_ecp5 -top {d.top} -json {_rel(out_json)}",
               f"tee -q -o {_rel(stat_json)} stat -json"]
     return "\n".join(lines) + "\n"
