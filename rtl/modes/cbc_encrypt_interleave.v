@@ -3,12 +3,13 @@
 //
 // CBC encryption is a feedback loop, C_k = E_K(P_k xor C_{k-1}), C_0 = IV: block k+1 of a message
 // cannot enter the core before block k has left it, so one stream uses one pipeline slot in
-// T = LATENCY + 2 (the core's input-to-m_axis latency). This wrapper keeps the pipeline full with other streams: every block names a
+// T = LATENCY + 3 clocks (the core's input-to-m_axis latency LATENCY + 2, and this wrapper's
+// input register). This wrapper keeps the pipeline full with other streams: every block names a
 // stream; each stream has its own chaining register; a block enters the core only when its
 // stream has no block in flight, and blocks of other streams fill the remaining clocks. With
 // at least T streams interleaved in the input the core takes one block per clock.
 //
-//   1 stream    1 block / T clocks     (block k+1 enters in the clock block k leaves)
+//   1 stream    1 block / T clocks     (block k+1 is chained in the clock block k leaves)
 //   N streams   min(1, N / T) blocks per clock, when the input is interleaved
 // where LATENCY is the core's (des_core: 1 + 16 STAGES for DES, 1 + 48 STAGES for 3DES;
 // aes_core: 1 + Nr STAGES).
@@ -33,9 +34,12 @@
 //   m_axis_*  ciphertext blocks in input order, with tstream and tuser. terr = 1: the block named
 //             an empty key slot; tdata is zero and so becomes the stream's chaining value (the
 //             host restarts that message with a new IV).
-// s_axis_tready depends combinationally on m_axis_tready (a block may enter in the clock its
-// predecessor leaves: the ciphertext is bypassed into the XOR). There is no path from
-// s_axis_tvalid to m_axis_tvalid.
+// s_axis_tready depends combinationally on m_axis_tready (a block may be chained in the clock
+// its predecessor leaves: the ciphertext is bypassed into the XOR). There is no path from
+// s_axis_tvalid to m_axis_tvalid. The chained block (P xor C) goes through a two-entry register
+// stage (lc_fifo, flops) before the core: the bypass, the XOR and the core's input logic would
+// otherwise be one combinational path from the core's output stage to its first round (3DES,
+// 64 streams: 101 MHz).
 //
 // Storage: two NSTREAMS x BLOCK_BITS memories with one write and one async read port each
 // (chaining values written by the core output, IVs written by the input): distributed RAM.
@@ -96,6 +100,8 @@ endgenerate
 
 // ---------------------------------------------------------------- the block core
 wire [BLOCK_BITS-1:0] c_s_data;
+wire [SLOT_W-1:0]     c_s_slot;
+wire [CU_W-1:0]       c_s_user;
 wire                  c_s_valid;
 wire                  c_s_ready;
 wire [BLOCK_BITS-1:0] c_m_data;
@@ -110,7 +116,7 @@ if (CORE == 0) begin : g_des
         .clk(clk), .rst(rst),
         .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
         .s_key_tready(s_key_tready),
-        .s_axis_tdata(c_s_data), .s_axis_tslot(s_axis_tslot), .s_axis_tuser({s_axis_tuser, s_axis_tstream}),
+        .s_axis_tdata(c_s_data), .s_axis_tslot(c_s_slot), .s_axis_tuser(c_s_user),
         .s_axis_tvalid(c_s_valid), .s_axis_tready(c_s_ready),
         .m_axis_tdata(c_m_data), .m_axis_tuser(c_m_user), .m_axis_terr(c_m_err),
         .m_axis_tvalid(c_m_valid), .m_axis_tready(m_axis_tready),
@@ -122,7 +128,7 @@ end else begin : g_aes
         .clk(clk), .rst(rst),
         .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
         .s_key_tready(s_key_tready),
-        .s_axis_tdata(c_s_data), .s_axis_tslot(s_axis_tslot), .s_axis_tuser({s_axis_tuser, s_axis_tstream}),
+        .s_axis_tdata(c_s_data), .s_axis_tslot(c_s_slot), .s_axis_tuser(c_s_user),
         .s_axis_tvalid(c_s_valid), .s_axis_tready(c_s_ready),
         .m_axis_tdata(c_m_data), .m_axis_tuser(c_m_user), .m_axis_terr(c_m_err),
         .m_axis_tvalid(c_m_valid), .m_axis_tready(m_axis_tready),
@@ -144,11 +150,22 @@ wire             hit      = out_fire && (o_sid == h_sid);
 wire             free     = !stream_busy[h_sid] || hit;
 wire [BLOCK_BITS-1:0] chain = iv_pend[h_sid] ? iv_mem[h_sid] : (hit ? c_m_data : chain_mem[h_sid]);
 
-assign c_s_data      = s_axis_tdata ^ chain;
-assign c_s_valid     = s_axis_tvalid && !s_axis_tiv && free;
-assign s_axis_tready = s_axis_tiv || (c_s_ready && free);
+// the chained block enters the register stage in front of the core
+wire x_valid = s_axis_tvalid && !s_axis_tiv && free;
+wire x_ready;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [1:0] x_count;
+/* verilator lint_on UNUSEDSIGNAL */
+lc_fifo #(.WIDTH(BLOCK_BITS + SLOT_W + CU_W), .DEPTH(2)) u_in (
+    .clk(clk), .rst(rst),
+    .s_data({s_axis_tdata ^ chain, s_axis_tslot, s_axis_tuser, s_axis_tstream}),
+    .s_valid(x_valid), .s_ready(x_ready),
+    .m_data({c_s_data, c_s_slot, c_s_user}), .m_valid(c_s_valid), .m_ready(c_s_ready),
+    .count(x_count)
+);
+assign s_axis_tready = s_axis_tiv || (x_ready && free);
 
-wire blk_fire = c_s_valid && c_s_ready;
+wire blk_fire = x_valid && x_ready;
 wire iv_fire  = s_axis_tvalid && s_axis_tiv;
 
 always @(posedge clk) begin
