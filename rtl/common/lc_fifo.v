@@ -45,8 +45,9 @@ reg             empty_q, full_q;
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
 wire do_rd = m_ready && !empty_q;
-wire [ADDR_W:0] wr_next = wr_ptr + {{ADDR_W{1'b0}}, do_wr};
-wire [ADDR_W:0] rd_next = rd_ptr + {{ADDR_W{1'b0}}, do_rd};
+// the handshakes only select between registered values (no carry chain after them)
+wire [ADDR_W:0] wr_next = do_wr ? wr_ptr1 : wr_ptr;
+wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
 
 // Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: the pointer
 // compares below depend on flops alone. One write alone can never empty the FIFO, one read
@@ -89,8 +90,8 @@ endgenerate
 always @(posedge clk) begin
     wr_ptr  <= wr_next;
     rd_ptr  <= rd_next;
-    wr_ptr1 <= wr_ptr1 + {{ADDR_W{1'b0}}, do_wr};
-    rd_ptr1 <= rd_ptr1 + {{ADDR_W{1'b0}}, do_rd};
+    wr_ptr1 <= do_wr ? wr_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : wr_ptr1;
+    rd_ptr1 <= do_rd ? rd_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : rd_ptr1;
     empty_q <= empty_nx;
     full_q  <= full_nx;
     if (rst) begin
