@@ -68,6 +68,9 @@ wire [127:0]        kw_key;
 
 wire              p_valid [0:NR+1];
 wire [SLOT_W-1:0] p_slot  [0:NR+1];
+/* verilator lint_off UNUSEDSIGNAL */      // the last round's p_slot_nx is read by nobody
+wire [SLOT_W-1:0] p_slot_nx [0:NR+1];      // p_slot_nx[r+1]: the slot round r registers this clock
+/* verilator lint_on UNUSEDSIGNAL */
 wire [META_W-1:0] p_meta  [0:NR+1];
 wire [127:0]      p_state [0:NR+1];
 
@@ -107,6 +110,7 @@ wire [128*SBOX_COPIES-1:0] p_copies [0:NR+1];   // the last one is unused
 /* verilator lint_on UNUSEDSIGNAL */
 
 assign p_copies[0] = {SBOX_COPIES{p_state[0]}};   // round 0 has no S-box
+assign p_slot_nx[0] = p_slot[0];                  // unused: round 0 reads its key in place
 assign w_en[0]    = kw_en;
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
@@ -120,8 +124,9 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
         .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES)
     ) u_round (
         .clk(clk), .rst(rst),
-        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_meta(p_meta[r]), .in_state(p_state[r]),
-        .in_copies(p_copies[r]), .out_copies(p_copies[r+1]),
+        .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),
+        .in_state(p_state[r]), .in_copies(p_copies[r]), .out_copies(p_copies[r+1]),
+        .out_slot_next(p_slot_nx[r+1]),
         .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
         .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),

@@ -15,8 +15,12 @@
 // STAGES = 3  S-box sub-tables | 4:1 select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3)
 //
 // The round key is read from the slot memory addressed by the slot the block carries, so
-// consecutive blocks may use different slots at no cost. With STAGES >= 2 it is read one stage
-// ahead and registered, so AddRoundKey sees a flop, not a distributed-RAM read. The pipe never
+// consecutive blocks may use different slots at no cost. Middle and final rounds read it one
+// clock ahead and register it, so AddRoundKey sees a flop, not a distributed-RAM read: with
+// STAGES >= 2 by the slot entering the last register before AddRoundKey, with STAGES = 1 by the
+// slot the previous round is registering (in_slot_next, its out_slot_next). Slot reloads wait
+// DRAIN clocks after the last key write (lc_key_slot_ctrl), so an early read never sees a key
+// being replaced. The pipe never
 // stalls: valid and the sideband (slot, meta) travel with the data; only valid is reset.
 //
 // Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
@@ -43,6 +47,9 @@ module aes_round #(
 
     input  wire              in_valid,
     input  wire [SLOT_W-1:0] in_slot,
+    /* verilator lint_off UNUSEDSIGNAL */   // read only by middle/final rounds with STAGES = 1
+    input  wire [SLOT_W-1:0] in_slot_next,  // slot the previous round registers this clock
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [META_W-1:0] in_meta,
     /* verilator lint_off UNUSEDSIGNAL */    // in_state feeds the S-boxes only when COPIES == 1
     input  wire [127:0]      in_state,
@@ -61,6 +68,7 @@ module aes_round #(
 
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
+    output wire [SLOT_W-1:0] out_slot_next, // slot this round registers this clock (into out_slot)
     output reg  [META_W-1:0] out_meta,
     output reg  [127:0]      out_state,
     output wire [128*COPIES-1:0] out_copies
@@ -79,7 +87,7 @@ end
 endgenerate
 
 // ---- round-key memory (one entry per slot) on the write bus, read asynchronously
-// (STAGES 1: in the AddRoundKey stage; STAGES 2-3: one stage ahead, then registered)
+// (initial round: in place; middle and final rounds: one clock ahead, then registered)
 wire [SLOT_W-1:0] rk_rd_slot;
 wire [127:0]      rk_rd;
 lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(4)) u_keys (
@@ -127,12 +135,14 @@ end else begin : g_sub
     end
 
     if (STAGES == 1) begin : g_s1
+        reg [127:0] rk_q;
+        always @(posedge clk) rk_q <= rk_rd;
         assign a_valid = in_valid;
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
-        assign rk_rd_slot = in_slot;
-        assign a_rk    = rk_rd;
+        assign rk_rd_slot = in_slot_next;
+        assign a_rk    = rk_q;
     end else begin : g_sn
         // STAGES-1 sideband registers; STAGES==3 has one more register inside the S-box.
         reg              v_q [0:STAGES-2];
@@ -172,6 +182,8 @@ end else begin : g_sub
     end
 end
 endgenerate
+
+assign out_slot_next = a_slot;
 
 // ---- ShiftRows (or InvShiftRows) and MixColumns (or InvMixColumns)
 wire [127:0] sr;
