@@ -3,13 +3,14 @@
 //
 // CBC encryption is a feedback loop, C_k = E_K(P_k xor C_{k-1}), C_0 = IV: block k+1 of a message
 // cannot enter the core before block k has left it, so one stream uses one pipeline slot in
-// T = LATENCY + 3 clocks (the core's input-to-m_axis latency LATENCY + 2, and this wrapper's
-// input register). This wrapper keeps the pipeline full with other streams: every block names a
+// T = LATENCY + 4 clocks (the core's input-to-m_axis latency LATENCY + 2, this wrapper's input
+// register, and one clock for the ciphertext to reach the chaining memory). This wrapper keeps
+// the pipeline full with other streams: every block names a
 // stream; each stream has its own chaining register; a block enters the core only when its
 // stream has no block in flight, and blocks of other streams fill the remaining clocks. With
 // at least T streams interleaved in the input the core takes one block per clock.
 //
-//   1 stream    1 block / T clocks     (block k+1 is chained in the clock block k leaves)
+//   1 stream    1 block / T clocks     (block k+1 is chained in the clock after block k leaves)
 //   N streams   min(1, N / T) blocks per clock, when the input is interleaved
 // where LATENCY is the core's (des_core: 1 + 16 STAGES for DES, 1 + 48 STAGES for 3DES;
 // aes_core: 1 + Nr STAGES).
@@ -34,12 +35,13 @@
 //   m_axis_*  ciphertext blocks in input order, with tstream and tuser. terr = 1: the block named
 //             an empty key slot; tdata is zero and so becomes the stream's chaining value (the
 //             host restarts that message with a new IV).
-// s_axis_tready depends combinationally on m_axis_tready (a block may be chained in the clock
-// its predecessor leaves: the ciphertext is bypassed into the XOR). There is no path from
-// s_axis_tvalid to m_axis_tvalid. The chained block (P xor C) goes through a two-entry register
-// stage (lc_fifo, flops) before the core: the bypass, the XOR and the core's input logic would
-// otherwise be one combinational path from the core's output stage to its first round (3DES,
-// 64 streams: 101 MHz).
+// The core's output and input sit at the two ends of its pipeline, often across the chip, so the
+// loop is cut by registers at both ends: a leaving ciphertext is written into the chaining
+// memory and frees its stream one clock later (from registers, no bypass into the XOR), and the
+// chained block (P xor C) goes through a two-entry register stage (lc_fifo, flops) before the
+// core. With the bypass and no registers, core output -> compare -> XOR -> the core's first
+// round was one path (3DES, 64 streams: 101 MHz; with the input register only: 105.9 MHz).
+// s_axis_tready does not depend on m_axis_tready.
 //
 // Storage: two NSTREAMS x BLOCK_BITS memories with one write and one async read port each
 // (chaining values written by the core output, IVs written by the input): distributed RAM.
@@ -145,10 +147,16 @@ reg [NSTREAMS-1:0]   iv_pend;                    // iv_mem holds an IV not used 
 wire [SID_W-1:0] h_sid    = s_axis_tstream;
 wire [SID_W-1:0] o_sid    = c_m_user[SID_W-1:0];
 wire             out_fire = c_m_valid && m_axis_tready;
-// the stream's previous block leaves the core in this clock: its ciphertext is the chain value
-wire             hit      = out_fire && (o_sid == h_sid);
-wire             free     = !stream_busy[h_sid] || hit;
-wire [BLOCK_BITS-1:0] chain = iv_pend[h_sid] ? iv_mem[h_sid] : (hit ? c_m_data : chain_mem[h_sid]);
+// a leaving block's ciphertext is in chain_mem from the next clock on; its stream is freed then
+reg              done_q;                         // a block left the core in the previous clock
+reg  [SID_W-1:0] done_sid_q;                     // its stream
+always @(posedge clk) begin
+    done_q     <= out_fire;
+    done_sid_q <= o_sid;
+    if (rst) done_q <= 1'b0;
+end
+wire             free     = !stream_busy[h_sid] || (done_q && done_sid_q == h_sid);
+wire [BLOCK_BITS-1:0] chain = iv_pend[h_sid] ? iv_mem[h_sid] : chain_mem[h_sid];
 
 // the chained block enters the register stage in front of the core
 wire x_valid = s_axis_tvalid && !s_axis_tiv && free;
@@ -174,8 +182,8 @@ always @(posedge clk) begin
 end
 
 always @(posedge clk) begin
-    if (out_fire) stream_busy[o_sid] <= 1'b0;
-    if (blk_fire) begin                        // after the clear: k leaves as k+1 enters
+    if (done_q) stream_busy[done_sid_q] <= 1'b0;
+    if (blk_fire) begin                        // after the clear: k is freed as k+1 enters
         stream_busy[h_sid] <= 1'b1;
         iv_pend[h_sid]     <= 1'b0;
     end
