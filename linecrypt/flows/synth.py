@@ -138,12 +138,22 @@ def load_results() -> list[dict]:
 
 
 def results_table(results: list[dict] | None = None) -> str:
-    """Markdown table of the committed synthesis results (the README embeds this)."""
+    """Markdown table of the committed synthesis results (the README embeds this).
+
+    Building blocks (one round, one multiplier) show Fmax and area only: bits per clock, Gbit/s
+    and Mbit/s per kLUT belong to a core that processes blocks."""
     rows = results if results is not None else load_results()
     head = ("| design | LUT4 | FF | EBR | DSP | Fmax (MHz) | bits/cycle | Gbit/s | Mbit/s per kLUT | RTL rev |\n"
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+
+    def rate(r: dict) -> str:
+        d = DESIGNS.get(r["design"])
+        if d is not None and d.building_block:
+            return "(block) | - | -"
+        return f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']}"
+
     body = [f"| `{r['design']}` | {r['lut4']} | {r['ff']} | {r['ebr']} | {r['dsp']} | {r['fmax_mhz']:.1f} | "
-            f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']} | {r.get('rtl_revision', '?')} |"
+            f"{rate(r)} | {r.get('rtl_revision', '?')} |"
             for r in rows]
     return "\n".join([head, *body])
 

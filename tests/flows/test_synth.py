@@ -41,3 +41,21 @@ def test_synth_one_round_json():
 def test_unknown_design_is_a_user_error():
     r = subprocess.run([*CLI, "synth", "--design", "nope"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("linecrypt: ") and r.stdout == ""
+
+
+def test_readme_results_table_is_generated_from_the_committed_json():
+    from linecrypt import ROOT
+    from linecrypt.flows import synth
+    results = synth.load_results()
+    assert results, "no synthesis results committed"
+    for r in results:
+        assert REQUIRED <= set(r) and r["design"] in DESIGNS, r.get("design")
+        assert r["gbps"] == pytest.approx(r["bits_per_cycle"] * r["fmax_mhz"] / 1000, abs=0.01)
+    table = synth.results_table(results)
+    readme = (ROOT / "README.md").read_text()
+    assert synth.README_BEGIN + "\n" + table + "\n" + synth.README_END in readme, \
+        "README results table is stale: run `linecrypt synth --update-readme`"
+    # a building block (one round, one multiplier) is not a core: no Gbit/s in its row
+    for line in table.splitlines()[2:]:
+        name = line.split("`")[1]
+        assert ("(block) | - | -" in line) == DESIGNS[name].building_block, line
