@@ -9,7 +9,7 @@ from linecrypt.flows.lint import lint
 from linecrypt.host.tools import verilator_env
 
 
-@pytest.mark.parametrize("name", [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "round" in n
+@pytest.mark.parametrize("name", [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "link" in n or "round" in n
                                   or not n.startswith(("aes", "serpent"))])
 def test_verilator_lint_wall(name):
     d = DESIGNS[name]

@@ -42,11 +42,13 @@ def ekx_vectors() -> list[tuple[str, str, str]]:
     return out
 
 
-def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None):
+def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0):
     params = {"KEY_BITS": key_bits, "DECRYPT": decrypt, "STAGES": stages, "NSLOTS": nslots,
               "USER_WIDTH": 8, "ENHANCED_KX": ekx}
     if copies is not None:
         params["SBOX_COPIES"] = copies
+    if link:
+        params["LINK_REG"] = link
     extra = {"LC_CIPHER": "aes-ekx" if ekx else "aes", "LC_BLOCK_BITS": 128,
              "LC_VECTORS": ekx_vectors() if ekx else aes_vectors(key_bits)}
     run_cocotb("aes_core", sources_for("aes_core"), params, "rtl.cocotb_block_core",
@@ -91,3 +93,14 @@ COPIES = [(128, 0, 2, 1), (128, 1, 3, 2), (192, 0, 1, 8)]
 def test_aes_core_sbox_copies(point):
     k, d, s, c = point
     run_aes(k, d, s, copies=c)
+
+
+# LINK_REG (a transport register between rounds, a timing option): one more clock per round,
+# including the one-stage round, whose key read-ahead then follows the transport register.
+LINK = [(128, 0, 3, 1), (128, 1, 1, 1), (192, 0, 2, 2)]
+
+
+@pytest.mark.parametrize("point", LINK, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}-link")
+def test_aes_core_link_reg(point):
+    k, d, s, c = point
+    run_aes(k, d, s, copies=c, link=1)

@@ -25,10 +25,12 @@ module aes_core #(
     parameter ENHANCED_KX = 0,     // 1: seed 002 enhanced key expansion (AES-128 only, not AES)
     parameter SBOX_COPIES = 4,     // copies of each round's output register feeding the next
                                    // round's S-boxes (1, 2, 4, 8; see aes_round.v): timing vs FFs
+    parameter LINK_REG    = 0,     // 1: transport register between rounds (see aes_round.v):
+                                   // +1 clock per round, no logic on the hop between rounds
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
-    parameter LATENCY     = 1 + NR * STAGES
+    parameter LATENCY     = 1 + NR * (STAGES + LINK_REG)
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -121,7 +123,7 @@ generate
 for (r = 0; r <= NR; r = r + 1) begin : g_round
     aes_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
-        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES)
+        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES), .LINK(LINK_REG)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),

@@ -31,6 +31,11 @@
 // flops) and lets the next round's S-boxes read one copy per output-bit group (in_copies): an
 // S-box input bit otherwise drives ~100 LUT inputs, a net the placer has to stretch between two
 // rounds. COPIES = 1: out_copies == out_state and in_copies must equal in_state.
+//
+// LINK = 1 adds a transport register after AddRoundKey (not after the final round): the
+// AddRoundKey register stays next to MixColumns and the output register (and its copies) next to
+// the next round's S-boxes, so the hop between two rounds is a path with no logic on it. One
+// more clock per round; function unchanged.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -39,6 +44,7 @@ module aes_round #(
     parameter META_W  = 8,
     parameter POS     = 0,       // position in the pipeline (0 = initial AddRoundKey)
     parameter COPIES  = 1,       // S-box input register copies: 1, 2, 4 or 8
+    parameter LINK    = 0,       // 1: transport register after AddRoundKey (initial and middle rounds)
     // derived
     parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -83,6 +89,9 @@ if (STAGES < 1 || STAGES > 3) begin : g_bad_stages
 end
 if (COPIES != 1 && COPIES != 2 && COPIES != 4 && COPIES != 8) begin : g_bad_copies
     $error("%m: COPIES must be 1, 2, 4 or 8");
+end
+if (LINK != 0 && LINK != 1) begin : g_bad_link
+    $error("%m: LINK must be 0 or 1");
 end
 endgenerate
 
@@ -183,8 +192,6 @@ end else begin : g_sub
 end
 endgenerate
 
-assign out_slot_next = a_slot;
-
 // ---- ShiftRows (or InvShiftRows) and MixColumns (or InvMixColumns)
 wire [127:0] sr;
 wire [127:0] lin;
@@ -204,15 +211,47 @@ for (c = 0; c < 4; c = c + 1) begin : g_col
 end
 endgenerate
 
-// ---- AddRoundKey stage
+// ---- AddRoundKey stage, then (LINK = 1, not after the final round) the transport register.
+// d_* is what enters the output register (out_*) and its copies.
+wire              d_valid;
+wire [SLOT_W-1:0] d_slot;
+wire [META_W-1:0] d_meta;
+wire [127:0]      d_state;
+generate
+if (LINK == 1 && KIND != 2) begin : g_link
+    reg              ark_valid;
+    reg [SLOT_W-1:0] ark_slot;
+    reg [META_W-1:0] ark_meta;
+    reg [127:0]      ark_state;
+    always @(posedge clk) begin
+        ark_valid <= a_valid;
+        ark_slot  <= a_slot;
+        ark_meta  <= a_meta;
+        ark_state <= lin ^ a_rk;
+        if (rst) ark_valid <= 1'b0;
+    end
+    assign d_valid = ark_valid;
+    assign d_slot  = ark_slot;
+    assign d_meta  = ark_meta;
+    assign d_state = ark_state;
+end else begin : g_nolink
+    assign d_valid = a_valid;
+    assign d_slot  = a_slot;
+    assign d_meta  = a_meta;
+    assign d_state = lin ^ a_rk;
+end
+endgenerate
+
+assign out_slot_next = d_slot;
+
 always @(posedge clk) begin
-    out_valid <= a_valid;
-    out_slot  <= a_slot;
-    out_meta  <= a_meta;
+    out_valid <= d_valid;
+    out_slot  <= d_slot;
+    out_meta  <= d_meta;
     if (rst) out_valid <= 1'b0;
 end
 // its own (* keep *) block so synthesis never merges it with the copies below
-(* keep *) always @(posedge clk) out_state <= lin ^ a_rk;
+(* keep *) always @(posedge clk) out_state <= d_state;
 
 // ---- copies of the output register for the next round's S-boxes (none after the final round)
 genvar q;
@@ -223,7 +262,7 @@ end else begin : g_dup
     assign out_copies[127:0] = out_state;
     for (q = 1; q < COPIES; q = q + 1) begin : g_cp
         reg [127:0] cp;
-        (* keep *) always @(posedge clk) cp <= lin ^ a_rk;
+        (* keep *) always @(posedge clk) cp <= d_state;
         assign out_copies[128*q +: 128] = cp;
     end
 end
