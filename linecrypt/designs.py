@@ -150,14 +150,14 @@ def _des_points() -> list[Design]:
                               f"{'decrypt' if dec else 'encrypt'}, 1 stage/round, 4 key slots",
                           64, 192 if triple else 64, "3des" if triple else "des"))
     # CBC encryption: streams interleaved through one pipeline; 64 bits/cycle once at least
-    # LATENCY + 4 streams (21 for DES, 53 for 3DES) are in flight, 64/(LATENCY+4) for one stream.
+    # LATENCY + 5 streams (22 for DES, 54 for 3DES) are in flight, 64/(LATENCY+5) for one stream.
     for triple, streams in ((0, 32), (1, 64)):
         name = f"{'3des' if triple else 'des'}-cbc-enc-x{streams}"
         out.append(Design(name, "cbc_encrypt_interleave",
                           {"CORE": 0, "TRIPLE": triple, "KEY_BITS": 192 if triple else 64, "STAGES": 1,
                            "NSLOTS": 4, "NSTREAMS": streams, "USER_WIDTH": 8},
                           64, f"{'3DES' if triple else 'DES'} CBC encryption, {streams} interleaved streams "
-                              "(64 bits/cycle with >= LATENCY+4 streams in flight)",
+                              "(64 bits/cycle with >= LATENCY+5 streams in flight)",
                           64, 192 if triple else 64, "3des" if triple else "des"))
     return out
 

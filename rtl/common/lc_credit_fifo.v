@@ -28,13 +28,13 @@ module lc_credit_fifo #(
     input  wire             m_ready
 );
 
-// The counter sees admissions and deliveries D clocks late: each passes a chain of D flops,
-// which the placer can spread between the input side, the output side and the counter (they may
-// be a whole core apart), and credit_ok is a flop compared against the registered count (no adder
-// in front of the compare). The count behind credit_ok therefore misses the admissions of the
-// D + 1 clocks before, so with the one being admitted now the true occupancy is at most that
-// count + D + 2, and admitting while it is < LIMIT = DEPTH - D - 1 never overflows the FIFO.
-// Streaming at one item per clock, LATENCY + 1 (output stage) + 2D + 2 items are counted as in
+// The counter sees admissions and reads from the deep FIFO D clocks late: each passes a chain of
+// D flops, which the placer can spread between the input side, the output side and the counter
+// (they may be a whole core apart), and credit_ok is a flop compared against the registered count
+// (no adder in front of the compare). The count behind credit_ok therefore misses the admissions
+// of the D + 1 clocks before, so with the one being admitted now the true occupancy is at most
+// that count + D + 2, and admitting while it is < LIMIT = DEPTH - D - 1 never overflows the FIFO.
+// Streaming at one item per clock, LATENCY + 1 (the FIFO) + 2D + 2 items are counted as in
 // flight, so the stream never throttles while LIMIT >= LATENCY + 2D + 4, i.e.
 // DEPTH >= LATENCY + 3D + 5. D is 2 where DEPTH = 2^ceil(log2(LATENCY + 11)) leaves no room
 // for more, and up to 6 where the power-of-two rounding leaves slack (longer pipelines, whose
@@ -43,49 +43,70 @@ localparam integer D_FIT = (DEPTH - LATENCY - 5) / 3;
 localparam integer D     = (D_FIT > 6) ? 6 : ((D_FIT < 2) ? 2 : D_FIT);
 localparam integer LIMIT_I = DEPTH - D - 1;
 localparam [CNT_W-1:0] LIMIT = LIMIT_I[CNT_W-1:0];
-reg  [CNT_W-1:0] occupancy;       // admitted and not yet delivered, as counted
+reg  [CNT_W-1:0] occupancy;       // admitted and not yet read from the deep FIFO, as counted
 reg              credit_q;
-reg  [D-1:0]     admit_q, fire_q;
+reg  [D-1:0]     admit_q, read_q;
+wire             f_read;          // an item leaves the deep FIFO this clock
 
 assign credit_ok = credit_q;
 
 always @(posedge clk) begin
     admit_q   <= {admit_q[D-2:0], admit};
-    fire_q    <= {fire_q[D-2:0], m_valid && m_ready};
-    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[D-1]} - {{CNT_W-1{1'b0}}, fire_q[D-1]};
+    read_q    <= {read_q[D-2:0], f_read};
+    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[D-1]} - {{CNT_W-1{1'b0}}, read_q[D-1]};
     credit_q  <= (occupancy < LIMIT);
     if (rst) begin
         admit_q   <= {D{1'b0}};
-        fire_q    <= {D{1'b0}};
+        read_q    <= {D{1'b0}};
         occupancy <= {CNT_W{1'b0}};
         credit_q  <= 1'b0;
     end
 end
 
-// Credits guarantee room for every admitted item, so s_ready is never low when written.
+// Deep FIFO with a registered, banked read (lc_fifo READ_REG): an item read in one clock is on
+// f_data in the next, and is written into the output stage then. Credits guarantee room for
+// every admitted item, so the deep FIFO's s_ready is never low when written.
 /* verilator lint_off UNUSEDSIGNAL */
 wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
-wire [1:0]       out_count;
+wire [2:0]       out_count;
+wire             out_ready;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [WIDTH-1:0] f_data;
-wire             f_valid, f_ready;
+wire             f_valid;
+reg              room_q;          // the output stage has room for one more read
+reg              f_data_valid;    // f_data holds the item read in the previous clock
+reg  [2:0]       out_used;        // read from the deep FIFO and not yet delivered (<= 4)
 
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0)) u_fifo (
+assign f_read = f_valid && room_q;
+
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .READ_REG(1)) u_fifo (
     .clk(clk), .rst(rst),
     .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
-    .m_data(f_data), .m_valid(f_valid), .m_ready(f_ready),
+    .m_data(f_data), .m_valid(f_valid), .m_ready(room_q),
     .count(fifo_count)
 );
 
-// Two-entry output stage: its s_ready is a flop, so m_ready reaches only this small FIFO and
-// never the deep FIFO's read pointer, RAM address and empty flag. One clock of latency; still
-// one item per clock. Its two entries are extra room the credit count does not use. They are
-// flops: the deep FIFO's bank mux feeds their D pins, and m_data is a 2:1 mux after them
-// (m_valid and s_ready stay flops).
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(2)) u_skid (
+// Four-entry output stage in flops: m_ready reaches only this small FIFO and the out_used
+// counter, never the deep FIFO's read pointer, RAM address and empty flag. m_valid is a flop,
+// m_data a 4:1 mux after flops. Reads are issued only while fewer than 4 items are read and not
+// delivered (room_q, a flop), so the stage never overflows; streaming, 2 are (one on f_data,
+// one in the stage), so one item per clock flows.
+wire [2:0] out_used_nx = out_used + {2'b00, f_read} - {2'b00, m_valid && m_ready};
+always @(posedge clk) begin
+    f_data_valid <= f_read;
+    out_used     <= out_used_nx;
+    room_q       <= !out_used_nx[2];
+    if (rst) begin
+        f_data_valid <= 1'b0;
+        out_used     <= 3'd0;
+        room_q       <= 1'b1;
+    end
+end
+
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(4), .GUARD_WRITE(0)) u_out (
     .clk(clk), .rst(rst),
-    .s_data(f_data), .s_valid(f_valid), .s_ready(f_ready),
+    .s_data(f_data), .s_valid(f_data_valid), .s_ready(out_ready),
     .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready),
     .count(out_count)
 );

@@ -8,10 +8,15 @@
 // `empty` and `full` are registered, so m_valid and s_ready come straight from flops.
 // GUARD_WRITE=0 drops the full check from the write enable, for users that guarantee room by
 // construction (lc_credit_fifo): the write enable is then s_valid itself.
+// READ_REG=1 (DEPTH >= 8) registers the read: the entry taken by a handshake (m_valid && m_ready)
+// appears on m_data in the NEXT clock. The distributed RAM is split into banks of 16 entries
+// (one TRELLIS_DPR16X4 deep), each bank's read is registered, and m_data is the bank select
+// after those registers, so no path runs address -> RAM -> bank mux -> consumer.
 module lc_fifo #(
     parameter WIDTH       = 8,
     parameter DEPTH       = 16,
     parameter GUARD_WRITE = 1,
+    parameter READ_REG    = 0,
     // derived
     parameter ADDR_W = $clog2(DEPTH)
 ) (
@@ -32,6 +37,9 @@ module lc_fifo #(
 generate
 if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
     $error("%m: DEPTH must be a power of two >= 2");
+end
+if (READ_REG != 0 && (READ_REG != 1 || DEPTH < 8)) begin : g_bad_read_reg
+    $error("%m: READ_REG must be 0, or 1 with DEPTH >= 8");
 end
 endgenerate
 
@@ -66,6 +74,49 @@ if (DEPTH <= 4) begin : g_flops
     (* ram_style = "logic" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
     always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     assign m_data = mem[rd_ptr[ADDR_W-1:0]];
+end else if (READ_REG == 1) begin : g_banked
+    // Distributed RAM in banks of BANK entries; per 32 data bits its own address copies, bank
+    // read registers and bank-select register.
+    localparam integer BANK  = (DEPTH < 16) ? DEPTH : 16;
+    localparam integer NB    = DEPTH / BANK;
+    localparam integer LO_W  = $clog2(BANK);
+    localparam integer SEL_W = (NB > 1) ? $clog2(NB) : 1;
+    localparam integer SL_W  = 32;
+    localparam integer NSL   = (WIDTH + SL_W - 1) / SL_W;
+    genvar k, b;
+    for (k = 0; k < NSL; k = k + 1) begin : g_slice
+        localparam integer LO = SL_W * k;
+        localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
+        reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
+        (* keep *) always @(posedge clk) begin
+            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
+            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
+        end
+        wire [NB*W-1:0] bank_q;             // each bank's registered read at ra
+        for (b = 0; b < NB; b = b + 1) begin : g_bank
+            localparam [SEL_W-1:0] BI = b;
+            wire wr_here;
+            if (NB == 1) begin : g_one
+                assign wr_here = do_wr;
+            end else begin : g_sel
+                assign wr_here = do_wr && (wa[ADDR_W-1:LO_W] == BI);
+            end
+            (* ram_style = "distributed" *) reg [W-1:0] mem [0:BANK-1];
+            reg [W-1:0] q;
+            always @(posedge clk) begin
+                if (wr_here) mem[wa[LO_W-1:0]] <= s_data[LO +: W];
+                q <= mem[ra[LO_W-1:0]];
+            end
+            assign bank_q[b*W +: W] = q;
+        end
+        if (NB == 1) begin : g_nosel
+            assign m_data[LO +: W] = bank_q;
+        end else begin : g_bsel
+            reg [SEL_W-1:0] sel_q;          // the bank read in the previous clock
+            always @(posedge clk) sel_q <= ra[ADDR_W-1:LO_W];
+            assign m_data[LO +: W] = bank_q[sel_q*W +: W];
+        end
+    end
 end else begin : g_lutram
     // Distributed RAM, never block RAM: an ECP5 EBR read without its output register is a
     // 4.3 ns clock-to-out, which capped the cores whose FIFO is 64+ deep at ~145 MHz.

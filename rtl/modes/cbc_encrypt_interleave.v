@@ -3,7 +3,7 @@
 //
 // CBC encryption is a feedback loop, C_k = E_K(P_k xor C_{k-1}), C_0 = IV: block k+1 of a message
 // cannot enter the core before block k has left it, so one stream uses one pipeline slot in
-// T = LATENCY + 4 clocks (the core's input-to-m_axis latency LATENCY + 2, this wrapper's input
+// T = LATENCY + 5 clocks (the core's input-to-m_axis latency LATENCY + 3, this wrapper's input
 // register, and one clock for the ciphertext to reach the chaining memory). This wrapper keeps
 // the pipeline full with other streams: every block names a
 // stream; each stream has its own chaining register; a block enters the core only when its

@@ -29,9 +29,9 @@ BB = 16 if CORE else 8
 KB = KEY_BITS // 8
 # the core's latency (des_core / aes_core LATENCY parameter)
 LATENCY = 1 + ((KEY_BITS // 32 + 6) if CORE else (48 if TRIPLE else 16)) * STAGES
-# one CBC stream's period: the core's input-to-m_axis latency (LATENCY + the FIFO's 2 clocks)
+# one CBC stream's period: the core's input-to-m_axis latency (LATENCY + the FIFO's 3 clocks)
 # + the wrapper's input register stage + the clock the ciphertext takes into the chaining memory
-PERIOD = LATENCY + 4
+PERIOD = LATENCY + 5
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 30)))
 MAX_WAIT = 200_000
 

@@ -19,7 +19,7 @@ def run_cbc(design: str | None = None, params: dict | None = None, cipher: str |
                "rtl.cocotb_cbc_interleave", tb_params={"LC_CIPHER": cipher})
 
 
-# the synthesis design point: 3DES, 64 streams (>= LATENCY + 4 = 53)
+# the synthesis design point: 3DES, 64 streams (>= LATENCY + 5 = 54)
 def test_cbc_3des_design_point():
     run_cbc("3des-cbc-enc-x64")
 

@@ -14,8 +14,9 @@ def test_lc_fifo(depth):
                tb_params={"TOP": "lc_fifo"})
 
 
-# latencies giving credit chains of D = 2 (21: depth 32), 5 (11: depth 32) and 6 (38: depth 64)
-@pytest.mark.parametrize("latency", [11, 21, 38], ids=lambda n: f"latency{n}")
+# latencies giving credit chains of D = 2 (21: depth 32), 5 (11: depth 32) and 6 (38: depth 64),
+# and a deep FIFO of one RAM bank (3: depth 16; the others have 2 and 4 banks)
+@pytest.mark.parametrize("latency", [3, 11, 21, 38], ids=lambda n: f"latency{n}")
 def test_lc_credit_fifo(latency):
     run_cocotb("lc_credit_fifo", sources_for("lc_credit_fifo"), {"WIDTH": 40, "LATENCY": latency},
                "rtl.cocotb_fifo", tb_params={"TOP": "lc_credit_fifo"})
