@@ -69,45 +69,52 @@ end
 /* verilator lint_off UNUSEDSIGNAL */
 wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
+wire             f_valid;
 wire [2:0]       out_count;
 wire             out_ready;
+wire             out_valid_next;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [WIDTH-1:0] f_data;
-wire             f_valid;
-reg              room_q;          // the output stage has room for one more read
+wire             f_valid_next;    // the deep FIFO holds an item in the next clock
+reg              f_read_q;        // read from the deep FIFO in this clock
 reg              f_data_valid;    // f_data holds the item read in the previous clock
 reg  [2:0]       out_used;        // read from the deep FIFO and not yet delivered (<= 4)
 
-assign f_read = f_valid && room_q;
+assign f_read = f_read_q;
 
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .READ_REG(1)) u_fifo (
+// The read enable is a flop (GUARD_READ=0: the deep FIFO trusts it), so its read-pointer and
+// read-address selects are one LUT after flops, and m_ready (m_axis_tready) is on no path into
+// it. Reads are issued only while the output stage is sure to have room: an item is counted in
+// out_used from the clock after its read until delivered, and the next clock may read when
+// out_used + (a read now) <= 3, i.e. ignoring a delivery in this clock (that would need
+// m_ready). So at most 4 items are read and not delivered; streaming, 2 are (one on f_data, one
+// in the stage), so 2 + 1 <= 3 and one item per clock flows.
+wire may_read = (out_used == 3'd3) ? !f_read_q : !out_used[2];
+always @(posedge clk) begin
+    f_read_q     <= f_valid_next && may_read;
+    f_data_valid <= f_read_q;
+    out_used     <= out_used + {2'b00, f_read_q} - {2'b00, m_valid && m_ready};
+    if (rst) begin
+        f_read_q     <= 1'b0;
+        f_data_valid <= 1'b0;
+        out_used     <= 3'd0;
+    end
+end
+
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(1)) u_fifo (
     .clk(clk), .rst(rst),
     .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
-    .m_data(f_data), .m_valid(f_valid), .m_ready(room_q),
+    .m_data(f_data), .m_valid(f_valid), .m_ready(f_read_q), .m_valid_next(f_valid_next),
     .count(fifo_count)
 );
 
 // Four-entry output stage in flops: m_ready reaches only this small FIFO and the out_used
 // counter, never the deep FIFO's read pointer, RAM address and empty flag. m_valid is a flop,
-// m_data a 4:1 mux after flops. Reads are issued only while fewer than 4 items are read and not
-// delivered (room_q, a flop), so the stage never overflows; streaming, 2 are (one on f_data,
-// one in the stage), so one item per clock flows.
-wire [2:0] out_used_nx = out_used + {2'b00, f_read} - {2'b00, m_valid && m_ready};
-always @(posedge clk) begin
-    f_data_valid <= f_read;
-    out_used     <= out_used_nx;
-    room_q       <= !out_used_nx[2];
-    if (rst) begin
-        f_data_valid <= 1'b0;
-        out_used     <= 3'd0;
-        room_q       <= 1'b1;
-    end
-end
-
+// m_data a 4:1 mux after flops.
 lc_fifo #(.WIDTH(WIDTH), .DEPTH(4), .GUARD_WRITE(0)) u_out (
     .clk(clk), .rst(rst),
     .s_data(f_data), .s_valid(f_data_valid), .s_ready(out_ready),
-    .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready),
+    .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready), .m_valid_next(out_valid_next),
     .count(out_count)
 );
 

@@ -7,7 +7,11 @@
 // DEPTH:1 mux after the flops. Only the pointers are reset.
 // `empty` and `full` are registered, so m_valid and s_ready come straight from flops.
 // GUARD_WRITE=0 drops the full check from the write enable, for users that guarantee room by
-// construction (lc_credit_fifo): the write enable is then s_valid itself.
+// construction (lc_credit_fifo): the write enable is then s_valid itself. GUARD_READ=0 likewise
+// drops the empty check from the read enable, for users that raise m_ready only while m_valid:
+// the read enable is then m_ready itself. With m_valid_next (m_valid of the next clock, from the
+// flag logic) such a user can register its m_ready, so every read-address select is one LUT
+// after flops (lc_credit_fifo).
 // READ_REG=1 (DEPTH >= 8) registers the read: the entry taken by a handshake (m_valid && m_ready)
 // appears on m_data in the NEXT clock. The distributed RAM is split into banks of 16 entries
 // (one TRELLIS_DPR16X4 deep), each bank's read is registered, and m_data is the bank select
@@ -16,6 +20,7 @@ module lc_fifo #(
     parameter WIDTH       = 8,
     parameter DEPTH       = 16,
     parameter GUARD_WRITE = 1,
+    parameter GUARD_READ  = 1,
     parameter READ_REG    = 0,
     // derived
     parameter ADDR_W = $clog2(DEPTH)
@@ -30,6 +35,7 @@ module lc_fifo #(
     output wire [WIDTH-1:0] m_data,
     output wire             m_valid,
     input  wire             m_ready,
+    output wire             m_valid_next,   // m_valid in the next clock (combinational)
 
     output wire [ADDR_W:0]  count
 );
@@ -52,7 +58,7 @@ reg [ADDR_W:0]  wr_ptr1, rd_ptr1;         // wr_ptr + 1, rd_ptr + 1
 reg             empty_q, full_q;
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
-wire do_rd = m_ready && !empty_q;
+wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
 // the handshakes only select between registered values (no carry chain after them)
 wire [ADDR_W:0] wr_next = do_wr ? wr_ptr1 : wr_ptr;
 wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
@@ -67,6 +73,7 @@ wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full
 
 assign s_ready = !full_q;
 assign m_valid = !empty_q;
+assign m_valid_next = !empty_nx;
 assign count   = wr_ptr - rd_ptr;
 
 generate

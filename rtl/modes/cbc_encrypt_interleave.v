@@ -163,13 +163,14 @@ wire x_valid = s_axis_tvalid && !s_axis_tiv && free;
 wire x_ready;
 /* verilator lint_off UNUSEDSIGNAL */
 wire [1:0] x_count;
+wire       x_valid_next;
 /* verilator lint_on UNUSEDSIGNAL */
 lc_fifo #(.WIDTH(BLOCK_BITS + SLOT_W + CU_W), .DEPTH(2)) u_in (
     .clk(clk), .rst(rst),
     .s_data({s_axis_tdata ^ chain, s_axis_tslot, s_axis_tuser, s_axis_tstream}),
     .s_valid(x_valid), .s_ready(x_ready),
     .m_data({c_s_data, c_s_slot, c_s_user}), .m_valid(c_s_valid), .m_ready(c_s_ready),
-    .count(x_count)
+    .m_valid_next(x_valid_next), .count(x_count)
 );
 assign s_axis_tready = s_axis_tiv || (x_ready && free);
 

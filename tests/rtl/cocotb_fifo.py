@@ -2,8 +2,8 @@
 
 The reference is the FIFO contract itself, checked clock by clock against a Python deque:
 items leave in order, none is lost or duplicated, and (lc_fifo) `m_valid` is low exactly when
-the FIFO is empty, `s_ready` low exactly when it holds DEPTH items, `count` equals the number
-held. lc_credit_fifo: a pipeline of LATENCY clocks is modelled in the testbench; items are
+the FIFO is empty, `m_valid_next` says what `m_valid` will be after the clock edge, `s_ready`
+low exactly when it holds DEPTH items, `count` equals the number held. lc_credit_fifo: a pipeline of LATENCY clocks is modelled in the testbench; items are
 admitted only with `credit_ok`, and the test fails if an admitted item ever finds the FIFO
 without room (the deque exceeding DEPTH + 2) or the stream throttles with a ready sink.
 Random `s_valid`/`m_ready` duty cycles, long full and long empty phases, reset mid-stream.
@@ -68,6 +68,8 @@ async def fifo_run(dut, rng, phases, ref, counter):
                 got = int(dut.m_data.value)
                 assert got == ref[0], f"item {counter[1]}: got {got:x}, expected {ref[0]:x}"
             wr = want and held < depth
+            after = held - int(ready and held > 0) + int(wr)
+            assert int(dut.m_valid_next.value) == (after > 0), f"m_valid_next wrong, {after} next"
             await RisingEdge(dut.clk)
             if ready and held:
                 ref.popleft()
