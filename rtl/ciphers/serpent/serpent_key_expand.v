@@ -112,10 +112,11 @@ reg         lane_v;      // lane_q holds a byte of groups 0..32
 // 8 selectable S-boxes; lane_out[8i+t] = bit t of byte lane_c of the round key's X_i.
 // Their output is registered (sb_q) before it is written into its byte of y_q, so no path runs
 // from the lane counter through the lane mux, the S-box and the byte-enable decode in one clock.
+// The byte enables are decoded a clock early (sb_be, one-hot, zero when no byte is valid), so
+// each y_q byte's enable and y_full (the last byte) are flops plus busy, with no compare.
 wire [31:0] lane_out;
 reg  [31:0] sb_q;
-reg  [1:0]  sb_c;
-reg         sb_v;
+reg  [3:0]  sb_be;       // sb_q's byte lane, one-hot; 0: sb_q holds nothing
 generate
 for (gt = 0; gt < 8; gt = gt + 1) begin : g_sbox
     wire [3:0] yn;
@@ -143,7 +144,7 @@ end
 endgenerate
 wire use_inv = DECRYPT && (ke != 6'd0) && (ke != 6'd32);
 
-integer k;
+integer k, j;
 always @(posedge clk) begin
     rk_en <= 1'b0;
     if (busy) begin
@@ -160,15 +161,13 @@ always @(posedge clk) begin
         lane_box <= 3'd6 - cnt[4:2];             // (3 - k) mod 8 with k = cnt[7:2] - 3
         lane_v   <= (cnt >= 8'd12) && (cnt < 8'd144);
 
-        // lane register -> S-boxes -> sb_q -> byte sb_c of the round key
-        sb_q <= lane_out;
-        sb_c <= lane_c;
-        sb_v <= lane_v;
-        if (sb_v) begin
-            for (k = 0; k < 4; k = k + 1)
-                y_q[32*k + 8*sb_c +: 8] <= sb_q[8*k +: 8];
-        end
-        y_full <= sb_v && (sb_c == 2'd3);
+        // lane register -> S-boxes -> sb_q -> its byte of the round key
+        sb_q  <= lane_out;
+        sb_be <= lane_v ? (4'd1 << lane_c) : 4'd0;
+        for (k = 0; k < 4; k = k + 1)
+            for (j = 0; j < 4; j = j + 1)
+                if (sb_be[j]) y_q[32*k + 8*j +: 8] <= sb_q[8*k +: 8];
+        y_full <= sb_be[3];
 
         // emit a complete round key onto the write bus
         if (y_full) begin
@@ -187,14 +186,14 @@ always @(posedge clk) begin
         pre_q  <= 1'b1;
         ke     <= 6'd0;
         lane_v <= 1'b0;
-        sb_v   <= 1'b0;
+        sb_be  <= 4'd0;
         y_full <= 1'b0;
     end
     if (rst) begin
         busy   <= 1'b0;
         rk_en  <= 1'b0;
         lane_v <= 1'b0;
-        sb_v   <= 1'b0;
+        sb_be  <= 4'd0;
         y_full <= 1'b0;
     end
 end
