@@ -63,6 +63,27 @@ always @(posedge clk) begin
     end
 end
 
+`ifndef SYNTHESIS
+// Simulation check of the pipeline's declared LATENCY: pipe_valid must be admit delayed by
+// exactly LATENCY clocks. (Throughput and overflow safety would survive a wrong value, but the
+// key-slot drain that lets a key reload wait for blocks in flight would not.) Armed by the
+// first reset; items in flight at a reset are dropped by the pipeline's valid chain too.
+reg [LATENCY-1:0] lat_chk;        // lat_chk[k]: admit k + 1 clocks ago
+reg               lat_armed;
+initial lat_armed = 1'b0;
+always @(posedge clk) begin
+    lat_chk <= (lat_chk << 1) | {{LATENCY-1{1'b0}}, admit};
+    if (rst) begin
+        lat_chk   <= {LATENCY{1'b0}};
+        lat_armed <= 1'b1;
+    end else if (lat_armed && pipe_valid !== lat_chk[LATENCY-1]) begin
+        $display("%m: pipe_valid %b, but admit %0d clocks ago was %b: LATENCY is wrong",
+                 pipe_valid, LATENCY, lat_chk[LATENCY-1]);
+        $fatal(1);
+    end
+end
+`endif
+
 // Deep FIFO with a registered, banked read (lc_fifo READ_REG): an item read in one clock is on
 // f_data in the next, and is written into the output stage then. Credits guarantee room for
 // every admitted item, so the deep FIFO's s_ready is never low when written.

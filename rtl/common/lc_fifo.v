@@ -145,6 +145,21 @@ end else begin : g_lutram
 end
 endgenerate
 
+`ifndef SYNTHESIS
+// Simulation check of the unguarded handshakes: a write into a full FIFO (GUARD_WRITE=0) or a
+// read from an empty one (GUARD_READ=0) is the user's contract broken, not a FIFO state.
+always @(posedge clk) begin
+    if (!rst && GUARD_WRITE == 0 && s_valid && full_q) begin
+        $display("%m: write while full (GUARD_WRITE=0)");
+        $fatal(1);
+    end
+    if (!rst && GUARD_READ == 0 && m_ready && empty_q) begin
+        $display("%m: read while empty (GUARD_READ=0)");
+        $fatal(1);
+    end
+end
+`endif
+
 always @(posedge clk) begin
     wr_ptr  <= wr_next;
     rd_ptr  <= rd_next;
