@@ -3,6 +3,11 @@
 // a write bus that travels down the chain of rounds (one register per round, so no net runs
 // from the key-expansion unit to every round across the chip), read asynchronously by the slot
 // of the block that needs it. A round takes the writes whose kw_pos equals its POS.
+// The write is made one clock after the bus passes, from this round's registered copy of it
+// (kwo_slot, kwo_key) and a registered position match (one copy per 32 key bits), so the
+// memory's write enable is a flop, not a compare spread over a round's worth of LUTRAM. The
+// round-key writes therefore land one clock later than the bus arrives; they still move one
+// round per clock, ahead of any block admitted after the slot becomes valid.
 module lc_round_key_mem #(
     parameter KEY_W  = 128,
     parameter NSLOTS = 4,
@@ -30,17 +35,32 @@ module lc_round_key_mem #(
 
 localparam [POS_W-1:0] POS_V = POS[POS_W-1:0];
 
-reg [KEY_W-1:0] mem [0:NSLOTS-1];
+localparam integer SL_W = 32;
+localparam integer NSL  = (KEY_W + SL_W - 1) / SL_W;
 
-assign rd_key = mem[rd_slot];
+(* keep *) reg [NSL-1:0] hit_q;      // kwo_* is a write for this round (one copy per slice)
+
+genvar k;
+generate
+for (k = 0; k < NSL; k = k + 1) begin : g_slice
+    localparam integer LO = SL_W * k;
+    localparam integer W  = (KEY_W - LO < SL_W) ? KEY_W - LO : SL_W;
+    reg [W-1:0] mem [0:NSLOTS-1];
+    always @(posedge clk) if (hit_q[k]) mem[kwo_slot] <= kwo_key[LO +: W];
+    assign rd_key[LO +: W] = mem[rd_slot];
+end
+endgenerate
 
 always @(posedge clk) begin
-    if (kw_en && kw_pos == POS_V) mem[kw_slot] <= kw_key;
+    hit_q    <= {NSL{kw_en && kw_pos == POS_V}};
     kwo_en   <= kw_en;
     kwo_pos  <= kw_pos;
     kwo_slot <= kw_slot;
     kwo_key  <= kw_key;
-    if (rst) kwo_en <= 1'b0;
+    if (rst) begin
+        hit_q  <= {NSL{1'b0}};
+        kwo_en <= 1'b0;
+    end
 end
 
 endmodule
