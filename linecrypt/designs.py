@@ -178,5 +178,13 @@ def _idea_points() -> list[Design]:
     return out
 
 
+def _brick_points() -> list[Design]:
+    # the output side every core shares, alone: what it reaches without a pipeline around it
+    return [Design("credit-fifo", "lc_credit_fifo", {"WIDTH": 137, "LATENCY": 41}, 128,
+                   "output FIFO + credit counter of aes128-enc-s3-link (128 data + 9 sideband bits, "
+                   "LATENCY 41, 64 entries): building block of every core", building_block=True)]
+
+
 DESIGNS: dict[str, Design] = {d.name: d for d in
-                              _aes_points() + _serpent_points() + _des_points() + _idea_points()}
+                              _aes_points() + _serpent_points() + _des_points() + _idea_points()
+                              + _brick_points()}
