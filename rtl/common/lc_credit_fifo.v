@@ -91,9 +91,6 @@ end
 wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
 wire             f_valid;
-wire [2:0]       out_count;
-wire             out_ready;
-wire             out_valid_next;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [WIDTH-1:0] f_data;
 wire             f_valid_next;    // the deep FIFO holds an item in the next clock
@@ -129,15 +126,55 @@ lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_R
     .count(fifo_count)
 );
 
-// Four-entry output stage in flops: m_ready reaches only this small FIFO and the out_used
-// counter, never the deep FIFO's read pointer, RAM address and empty flag. m_valid is a flop,
-// m_data a 4:1 mux after flops.
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(4), .GUARD_WRITE(0)) u_out (
-    .clk(clk), .rst(rst),
-    .s_data(f_data), .s_valid(f_data_valid), .s_ready(out_ready),
-    .m_data(m_data), .m_valid(m_valid), .m_ready(m_ready), .m_valid_next(out_valid_next),
-    .count(out_count)
-);
+// Four-entry output stage in flops, written in rotation. Every entry's write enable is a flop
+// (one copy per 32 bits), decoded a clock ahead from the deep-FIFO read (f_read_q), so no
+// enable net is a LUT output fanning out to WIDTH flops; the read pointer has one copy per 32
+// bits too. m_ready reaches only the read pointers and the stage's count, never the deep FIFO.
+// m_valid is a flop, m_data a 4:1 mux after flops.
+localparam integer SL_W = 32;
+localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
+reg  [1:0]     o_wp;              // entry written next
+reg  [2:0]     o_cnt;             // entries held (0..4)
+reg            o_valid;           // o_cnt != 0
+wire           o_take = o_valid && m_ready;
+wire [1:0]     o_wp_at = o_wp + {1'b0, f_data_valid};   // entry the next written item takes
+wire [2:0]     o_cnt_nx = o_cnt + {2'b00, f_data_valid} - {2'b00, o_take};
+
+assign m_valid = o_valid;
+
+always @(posedge clk) begin
+    o_wp    <= o_wp_at;
+    o_cnt   <= o_cnt_nx;
+    o_valid <= (o_cnt_nx != 3'd0);
+    if (rst) begin
+        o_wp    <= 2'd0;
+        o_cnt   <= 3'd0;
+        o_valid <= 1'b0;
+    end
+end
+
+genvar k, e;
+generate
+for (k = 0; k < NSL; k = k + 1) begin : g_oslice
+    localparam integer LO = SL_W * k;
+    localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
+    (* keep *) reg [3:0] we_q;    // entry e is written this clock (f_data_valid && o_wp == e)
+    (* keep *) reg [1:0] rp_q;    // entry read next
+    reg [W-1:0] ent [0:3];
+    always @(posedge clk) begin
+        we_q <= f_read_q ? (4'd1 << o_wp_at) : 4'd0;
+        rp_q <= rp_q + {1'b0, o_take};
+        if (rst) begin
+            we_q <= 4'd0;
+            rp_q <= 2'd0;
+        end
+    end
+    for (e = 0; e < 4; e = e + 1) begin : g_ent
+        always @(posedge clk) if (we_q[e]) ent[e] <= f_data[LO +: W];
+    end
+    assign m_data[LO +: W] = ent[rp_q];
+end
+endgenerate
 
 endmodule
 
