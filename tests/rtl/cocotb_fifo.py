@@ -3,11 +3,12 @@
 The reference is the FIFO contract itself, checked clock by clock against a Python deque:
 items leave in order, none is lost or duplicated, and (lc_fifo) `m_valid` is low exactly when
 the FIFO is empty, `m_valid_next` says what `m_valid` will be after the clock edge, `s_ready`
-low exactly when it holds DEPTH items, `count` equals the number held. lc_credit_fifo: a pipeline of LATENCY clocks is modelled in the testbench; items are
-admitted only with `credit_ok`, and the test fails if an admitted item ever finds the FIFO
-without room (the deque exceeding DEPTH + 2) or the stream throttles with a ready sink.
-Random `s_valid`/`m_ready` duty cycles, long full and long empty phases, reset mid-stream.
-LC_PARAMS: TOP, WIDTH, DEPTH / LATENCY. The seed is printed (LC_SEED replays it).
+low exactly when it holds DEPTH items, `count` equals the number held. lc_credit_fifo: a
+pipeline of LATENCY clocks is modelled in the testbench; items are admitted only with
+`credit_ok`, and the test fails if an admitted item ever finds the FIFO without room (the
+deque exceeding DEPTH + 4: the deep FIFO and the output stage) or the stream throttles with a
+ready sink. Random `s_valid`/`m_ready` duty cycles, long full and long empty phases, reset
+mid-stream. LC_PARAMS: TOP, WIDTH, DEPTH / LATENCY. The seed is printed (LC_SEED replays it).
 """
 import json
 import os
