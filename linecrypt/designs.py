@@ -110,14 +110,15 @@ def _aes_points() -> list[Design]:
                           128, f"AES-128 with seed-002 enhanced key expansion (non-standard), "
                                f"{'decrypt' if dec else 'encrypt'}, 2 stages/round", 128, 128, "aes-ekx",
                           sim_params=AES_SIM))
-    # LINK_REG: a transport register between rounds (no logic on the hop from one round to the
-    # next); one more clock per round, same function and block rate
+    # LINK_REG: a transport register between rounds and one before the output FIFO (no logic on
+    # the hop from one round to the next or to the FIFO); one more clock per round and one at the
+    # output, same function and block rate
     for st in (2, 3):
         out.append(Design(f"aes128-enc-s{st}-link", "aes_core",
                           {"KEY_BITS": 128, "DECRYPT": 0, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
                            "LINK_REG": 1},
-                          128, f"AES-128 encrypt, {st} stages/round + a transport register between "
-                               "rounds, 4 key slots", 128, 128, sim_params=AES_SIM))
+                          128, f"AES-128 encrypt, {st} stages/round + transport registers between "
+                               "rounds and before the output FIFO, 4 key slots", 128, 128, sim_params=AES_SIM))
     # A one-stage round on its own has no register-to-register path (its inputs are ports), so
     # nextpnr reports no Fmax; the one-stage round is measured inside the aes*-s1 cores.
     for dec, st in ((0, 2), (0, 3), (1, 2), (1, 3)):

@@ -5,6 +5,9 @@
 //   sideband   meta = {err, tuser}; err = the block names a slot that holds no key
 //   output     lc_credit_fifo (deep FIFO + credit counter + registered output stage); a block
 //              with err set leaves with all-zero data and m_axis_terr = 1 (status, never a hang)
+//   OUT_REG=1  a transport register between the pipeline's last register and the FIFO (+1
+//              clock): the FIFO may sit far from the last round without that distance on a
+//              path, and the zeroing of error blocks is its synchronous clear (no LUT level)
 // The core instantiates its key-expansion unit on kx_* and its pipeline between pipe_in_* and
 // pipe_out_*. The pipeline carries valid, slot and meta next to the data and never stalls:
 // pipe_out_* must appear exactly LATENCY clocks after pipe_in_valid.
@@ -14,6 +17,7 @@ module lc_block_shell #(
     parameter NSLOTS     = 4,
     parameter USER_WIDTH = 8,
     parameter LATENCY    = 21,      // pipe_in_valid -> pipe_out_valid, in clocks
+    parameter OUT_REG    = 0,       // 1: transport register pipe_out_* -> FIFO (+1 clock to m_axis)
     // derived
     parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter META_W     = USER_WIDTH + 1
@@ -75,13 +79,47 @@ assign pipe_in_slot  = s_axis_tslot;
 assign pipe_in_meta  = {!slot_valid[s_axis_tslot], s_axis_tuser};
 assign pipe_in_data  = s_axis_tdata;
 
+generate
+if (OUT_REG != 0 && OUT_REG != 1) begin : g_bad_out_reg
+    $error("%m: OUT_REG must be 0 or 1");
+end
+endgenerate
+
 wire out_err = pipe_out_meta[META_W-1];
 
-lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY)) u_out (
+// what enters the output FIFO: an error block's data is zeroed here
+wire                  f_valid;
+wire [META_W-1:0]     f_meta;
+wire [BLOCK_BITS-1:0] f_data;
+
+generate
+if (OUT_REG == 1) begin : g_out_reg
+    reg                  t_valid;
+    reg [META_W-1:0]     t_meta;
+    reg [BLOCK_BITS-1:0] t_data;
+    always @(posedge clk) begin
+        t_valid <= pipe_out_valid;
+        t_meta  <= pipe_out_meta;
+        // synchronous clear: out_err drives the flops' LSR pins, not a LUT per data bit
+        if (out_err) t_data <= {BLOCK_BITS{1'b0}};
+        else         t_data <= pipe_out_data;
+        if (rst) t_valid <= 1'b0;
+    end
+    assign f_valid = t_valid;
+    assign f_meta  = t_meta;
+    assign f_data  = t_data;
+end else begin : g_out_direct
+    assign f_valid = pipe_out_valid;
+    assign f_meta  = pipe_out_meta;
+    assign f_data  = out_err ? {BLOCK_BITS{1'b0}} : pipe_out_data;
+end
+endgenerate
+
+lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG)) u_out (
     .clk(clk), .rst(rst),
     .credit_ok(credit_ok), .admit(pipe_in_valid),
-    .pipe_valid(pipe_out_valid),
-    .pipe_data({pipe_out_meta, out_err ? {BLOCK_BITS{1'b0}} : pipe_out_data}),
+    .pipe_valid(f_valid),
+    .pipe_data({f_meta, f_data}),
     .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
     .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
 );

@@ -25,8 +25,10 @@ module aes_core #(
     parameter ENHANCED_KX = 0,     // 1: seed 002 enhanced key expansion (AES-128 only, not AES)
     parameter SBOX_COPIES = 4,     // copies of each round's output register feeding the next
                                    // round's S-boxes (1, 2, 4, 8; see aes_round.v): timing vs FFs
-    parameter LINK_REG    = 0,     // 1: transport register between rounds (see aes_round.v):
-                                   // +1 clock per round, no logic on the hop between rounds
+    parameter LINK_REG    = 0,     // 1: transport register between rounds (see aes_round.v)
+                                   // and before the output FIFO (lc_block_shell OUT_REG):
+                                   // +1 clock per round and +1 at the output, no logic on the
+                                   // hop between rounds or from the last round to the FIFO
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
@@ -77,7 +79,7 @@ wire [META_W-1:0] p_meta  [0:NR+1];
 wire [127:0]      p_state [0:NR+1];
 
 lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
-                 .LATENCY(LATENCY)) u_shell (
+                 .LATENCY(LATENCY), .OUT_REG(LINK_REG)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
