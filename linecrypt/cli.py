@@ -129,6 +129,29 @@ def cmd_synth(args) -> int:
             raise UsageError(f"unknown design {n!r} (see `linecrypt synth --list`)")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.seeds is not None:
+        try:
+            seeds = [int(x) for x in args.seeds.split(",")]
+        except ValueError:
+            raise UsageError(f"--seeds takes a comma-separated list of integers, not {args.seeds!r}")
+        if len(seeds) < 2 or len(set(seeds)) != len(seeds):
+            raise UsageError("--seeds needs at least two different seeds")
+        if args.seed != synth.DEFAULT_SEED:
+            raise UsageError("give either --seed or --seeds, not both")
+        for n in names:
+            # one netlist, one nextpnr run per seed; --jobs runs the seeds side by side
+            sw = synth.sweep(n, seeds, jobs=args.jobs)
+            if args.write_results:
+                print(f"wrote {synth.write_sweep(sw)}", file=sys.stderr)
+            if args.json:
+                print(json.dumps(sw, sort_keys=True), flush=True)
+            else:
+                f = sw["fmax_mhz"]
+                print(f"{n}: seeds {args.seeds}: Fmax min {f['min']} / median {f['median']} / "
+                      f"max {f['max']} MHz", flush=True)
+        if args.write_results:
+            synth.update_readme()
+        return 0
 
     def one(n):
         r = synth.run(n, seed=args.seed)
@@ -192,6 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", type=int, default=1, help="design points run side by side (default 1)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seeds", help="comma-separated nextpnr seeds: one netlist placed with each "
+                                   "(with --write-results: docs/results/seeds/<design>.json)")
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
     s.add_argument("--update-readme", action="store_true", help="regenerate the README results table")
     s = sub.add_parser("bench", help="sustained bits/cycle and cycles per message in simulation")

