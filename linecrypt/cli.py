@@ -140,9 +140,11 @@ def cmd_synth(args) -> int:
             raise UsageError("give either --seed or --seeds, not both")
         for n in names:
             # one netlist, one nextpnr run per seed; --jobs runs the seeds side by side
-            sw = synth.sweep(n, seeds, jobs=args.jobs)
+            sw, full = synth.sweep(n, seeds, jobs=args.jobs)
             if args.write_results:
                 print(f"wrote {synth.write_sweep(sw)}", file=sys.stderr)
+                if synth.DEFAULT_SEED in full:      # the sweep's seed-1 run is the table row
+                    print(f"wrote {synth.write_result(full[synth.DEFAULT_SEED])}", file=sys.stderr)
             if args.json:
                 print(json.dumps(sw, sort_keys=True), flush=True)
             else:
@@ -216,7 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--seeds", help="comma-separated nextpnr seeds: one netlist placed with each "
-                                   "(with --write-results: docs/results/seeds/<design>.json)")
+                                   "(with --write-results: docs/results/seeds/<design>.json, and "
+                                   "seed 1's run as docs/results/<design>.json)")
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
     s.add_argument("--update-readme", action="store_true", help="regenerate the README results table")
     s = sub.add_parser("bench", help="sustained bits/cycle and cycles per message in simulation")

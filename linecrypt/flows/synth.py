@@ -152,11 +152,13 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
                    {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)})
 
 
-def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ, jobs: int = 1) -> dict:
+def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
+          jobs: int = 1) -> tuple[dict, dict[int, dict]]:
     """One Yosys netlist placed and routed with each seed: how much of a row's Fmax is placement.
 
     Area is the same netlist every time (nextpnr's packing may differ by a few cells); Fmax is
-    reported per seed and as min / median / max."""
+    reported per seed and as min / median / max. Returns the summary and each seed's full result
+    (the same record `run` gives, so seed 1's is a results-table row)."""
     if name not in DESIGNS:
         raise KeyError(name)
     d = DESIGNS[name]
@@ -167,11 +169,13 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ, jobs: int
 
     def one(seed: int) -> dict:
         rep, t_p = _nextpnr(name, netlist, work / f"seed{seed}", seed, freq)
-        r = _result(name, d, rep, stat, seed, freq, revision, {"nextpnr": round(t_p, 1)})
-        return {k: r[k] for k in ("seed", "fmax_mhz", "gbps", "lut4", "ff", "ebr", "runtime_s")}
+        return _result(name, d, rep, stat, seed, freq, revision,
+                       {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)})
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(one, seeds))
+        full = list(pool.map(one, seeds))
+    runs = [{k: r[k] for k in ("seed", "fmax_mhz", "gbps", "lut4", "ff", "ebr")} |
+            {"runtime_s": {"nextpnr": r["runtime_s"]["nextpnr"]}} for r in full]
     f = sorted(r["fmax_mhz"] for r in runs)
     mid = len(f) // 2
     median = f[mid] if len(f) % 2 else round((f[mid - 1] + f[mid]) / 2, 2)
@@ -189,7 +193,7 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ, jobs: int
         "runs": runs,
         "fmax_mhz": {"min": f[0], "median": median, "max": f[-1]},
         "command": f"linecrypt synth --design {name} --seeds {','.join(map(str, seeds))} --json",
-    }
+    }, {r["seed"]: r for r in full}
 
 
 def write_result(result: dict) -> Path:
