@@ -196,29 +196,34 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
     }, {r["seed"]: r for r in full}
 
 
-def write_result(result: dict) -> Path:
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"{result['design']}.json"
-    path.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")
+def _write_json(folder: Path, record: dict) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{record['design']}.json"
+    path.write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
     return path
 
 
-def load_results() -> list[dict]:
-    return [json.loads(p.read_text()) for p in sorted(RESULTS.glob("*.json"))]
+def _load_json(folder: Path) -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
 
 
 SWEEPS = RESULTS / "seeds"
 
 
+def write_result(result: dict) -> Path:
+    return _write_json(RESULTS, result)
+
+
+def load_results() -> list[dict]:
+    return _load_json(RESULTS)
+
+
 def write_sweep(sw: dict) -> Path:
-    SWEEPS.mkdir(parents=True, exist_ok=True)
-    path = SWEEPS / f"{sw['design']}.json"
-    path.write_text(json.dumps(sw, indent=2, sort_keys=True) + "\n")
-    return path
+    return _write_json(SWEEPS, sw)
 
 
 def load_sweeps() -> list[dict]:
-    return [json.loads(p.read_text()) for p in sorted(SWEEPS.glob("*.json"))]
+    return _load_json(SWEEPS)
 
 
 def sweeps_table(sweeps: list[dict] | None = None) -> str:
