@@ -42,13 +42,15 @@ def ekx_vectors() -> list[tuple[str, str, str]]:
     return out
 
 
-def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0):
+def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0, mix=0):
     params = {"KEY_BITS": key_bits, "DECRYPT": decrypt, "STAGES": stages, "NSLOTS": nslots,
               "USER_WIDTH": 8, "ENHANCED_KX": ekx}
     if copies is not None:
         params["SBOX_COPIES"] = copies
     if link:
         params["LINK_REG"] = link
+    if mix:
+        params["MIX_REG"] = mix
     extra = {"LC_CIPHER": "aes-ekx" if ekx else "aes", "LC_BLOCK_BITS": 128,
              "LC_VECTORS": ekx_vectors() if ekx else aes_vectors(key_bits)}
     run_cocotb("aes_core", sources_for("aes_core"), params, "rtl.cocotb_block_core",
@@ -104,3 +106,16 @@ LINK = [(128, 0, 3, 1), (128, 1, 1, 1), (192, 0, 2, 2)]
 def test_aes_core_link_reg(point):
     k, d, s, c = point
     run_aes(k, d, s, copies=c, link=1)
+
+
+# MIX_REG (encrypt: a register between the two MixColumns halves, aes_mix_column_split): one more
+# clock per middle round, the round key read a stage later. Every STAGES value, alone and with
+# LINK_REG, and AES-192/256 (more middle rounds, other key expansions).
+MIX = [(128, 2, 1, 0), (128, 3, 1, 1), (192, 1, 1, 0), (256, 2, 2, 1)]
+
+
+@pytest.mark.parametrize("point", MIX, ids=lambda p: f"aes{p[0]}-enc-s{p[1]}-c{p[2]}-mix" + ("-link" if p[3] else ""))
+def test_aes_core_mix_reg(point):
+    k, s, c, link = point
+    run_aes(k, 0, s, copies=c, link=link, mix=1)
+

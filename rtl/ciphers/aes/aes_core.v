@@ -29,10 +29,13 @@ module aes_core #(
                                    // and before the output FIFO (lc_block_shell OUT_REG):
                                    // +1 clock per round and +1 at the output, no logic on the
                                    // hop between rounds or from the last round to the FIFO
+    parameter MIX_REG     = 0,     // 1 (encrypt only): register between the two MixColumns
+                                   // halves (see aes_round.v): +1 clock per middle round,
+                                   // one LUT level each side of it
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
-    parameter LATENCY     = 1 + NR * (STAGES + LINK_REG)
+    parameter LATENCY     = 1 + NR * (STAGES + LINK_REG) + (NR - 1) * MIX_REG
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -125,7 +128,8 @@ generate
 for (r = 0; r <= NR; r = r + 1) begin : g_round
     aes_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
-        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES), .LINK(LINK_REG)
+        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES), .LINK(LINK_REG),
+        .MIX_REG(MIX_REG)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),

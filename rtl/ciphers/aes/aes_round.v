@@ -32,6 +32,11 @@
 // S-box input bit otherwise drives ~100 LUT inputs, a net the placer has to stretch between two
 // rounds. COPIES = 1: out_copies == out_state and in_copies must equal in_state.
 //
+// MIX_REG = 1 (encrypt, middle rounds) splits MixColumns in two halves with a register between
+// (aes_mix_column_split): ShiftRows + the first half | the second half + AddRoundKey, one
+// LUT4 level each instead of two. One more clock per middle round; the round key is then read
+// by the slot entering that register.
+//
 // LINK = 1 adds a transport register after AddRoundKey (not after the final round): the
 // AddRoundKey register stays next to MixColumns and the output register (and its copies) next to
 // the next round's S-boxes, so the hop between two rounds is a path with no logic on it. One
@@ -45,6 +50,7 @@ module aes_round #(
     parameter POS     = 0,       // position in the pipeline (0 = initial AddRoundKey)
     parameter COPIES  = 1,       // S-box input register copies: 1, 2, 4 or 8
     parameter LINK    = 0,       // 1: transport register after AddRoundKey (initial and middle rounds)
+    parameter MIX_REG = 0,       // 1: register between the MixColumns halves (encrypt, middle rounds)
     // derived
     parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -93,7 +99,13 @@ end
 if (LINK != 0 && LINK != 1) begin : g_bad_link
     $error("%m: LINK must be 0 or 1");
 end
+if (MIX_REG != 0 && (MIX_REG != 1 || DECRYPT != 0)) begin : g_bad_mix_reg
+    $error("%m: MIX_REG must be 0, or 1 with DECRYPT = 0 (InvMixColumns has no one-LUT split)");
+end
 endgenerate
+
+// a middle round with the MixColumns register: the round key is read one stage later
+localparam MIXR = (MIX_REG == 1 && KIND == 1) ? 1 : 0;
 
 // ---- round-key memory (one entry per slot) on the write bus, read asynchronously
 // (initial round: in place; middle and final rounds: one clock ahead, then registered)
@@ -150,7 +162,7 @@ end else begin : g_sub
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
-        assign rk_rd_slot = in_slot_next;
+        assign rk_rd_slot = MIXR ? in_slot : in_slot_next;
         assign a_rk    = rk_q;
     end else begin : g_sn
         // STAGES-1 sideband registers; STAGES==3 has one more register inside the S-box.
@@ -160,7 +172,9 @@ end else begin : g_sub
         reg [127:0]      sb_q;
         reg [127:0]      rk_q;
         // the slot of the block entering the last register before AddRoundKey
-        if (STAGES == 2) begin : g_rd2
+        if (MIXR) begin : g_rdm
+            assign rk_rd_slot = s_q[STAGES-2];
+        end else if (STAGES == 2) begin : g_rd2
             assign rk_rd_slot = in_slot;
         end else begin : g_rd3
             assign rk_rd_slot = s_q[STAGES-3];
@@ -203,11 +217,40 @@ for (c = 0; c < 4; c = c + 1) begin : g_col
         localparam SRC_C = DECRYPT ? ((c - r + 4) % 4) : ((c + r) % 4);
         assign sr[127-8*(r+4*c) -: 8] = a_state[127-8*(r+4*SRC_C) -: 8];
     end
-    if (KIND == 1) begin : g_mix
+    if (KIND == 1 && MIXR) begin : g_mix2
+        // lin is one clock behind a_*: the sideband follows in g_mixreg
+        aes_mix_column_split u_mix (.clk(clk), .col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
+    end else if (KIND == 1) begin : g_mix
         aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
     end else begin : g_nomix
         assign lin[127-32*c -: 32] = (KIND == 0) ? a_state[127-32*c -: 32] : sr[127-32*c -: 32];
     end
+end
+endgenerate
+
+// ---- what enters AddRoundKey (e_*): the a_* stage, or with MIXR the register between the
+// MixColumns halves. a_rk is registered from a read by the slot entering that stage either way.
+wire              e_valid;
+wire [SLOT_W-1:0] e_slot;
+wire [META_W-1:0] e_meta;
+generate
+if (MIXR) begin : g_mixreg
+    reg              m_valid;
+    reg [SLOT_W-1:0] m_slot;
+    reg [META_W-1:0] m_meta;
+    always @(posedge clk) begin
+        m_valid <= a_valid;
+        m_slot  <= a_slot;
+        m_meta  <= a_meta;
+        if (rst) m_valid <= 1'b0;
+    end
+    assign e_valid = m_valid;
+    assign e_slot  = m_slot;
+    assign e_meta  = m_meta;
+end else begin : g_nomixreg
+    assign e_valid = a_valid;
+    assign e_slot  = a_slot;
+    assign e_meta  = a_meta;
 end
 endgenerate
 
@@ -224,9 +267,9 @@ if (LINK == 1 && KIND != 2) begin : g_link
     reg [META_W-1:0] ark_meta;
     reg [127:0]      ark_state;
     always @(posedge clk) begin
-        ark_valid <= a_valid;
-        ark_slot  <= a_slot;
-        ark_meta  <= a_meta;
+        ark_valid <= e_valid;
+        ark_slot  <= e_slot;
+        ark_meta  <= e_meta;
         ark_state <= lin ^ a_rk;
         if (rst) ark_valid <= 1'b0;
     end
@@ -235,9 +278,9 @@ if (LINK == 1 && KIND != 2) begin : g_link
     assign d_meta  = ark_meta;
     assign d_state = ark_state;
 end else begin : g_nolink
-    assign d_valid = a_valid;
-    assign d_slot  = a_slot;
-    assign d_meta  = a_meta;
+    assign d_valid = e_valid;
+    assign d_slot  = e_slot;
+    assign d_meta  = e_meta;
     assign d_state = lin ^ a_rk;
 end
 endgenerate
