@@ -55,7 +55,10 @@ reg       drain_last;                // drain == 1
 (* keep *) reg [NCOPY-1:0] idle_q;   // copies of (state == S_IDLE)
 
 assign s_key_tready = (state == S_IDLE);
-assign kx_start     = (state == S_START);
+// kx_start is a flop (state enters S_START in the next clock), not a decode of the state: the
+// key-expansion unit's busy flag and counters take it without a LUT level in front.
+reg start_q;
+assign kx_start     = start_q;
 
 genvar gc;
 generate
@@ -69,6 +72,7 @@ end
 endgenerate
 
 always @(posedge clk) begin
+    start_q <= (state == S_DRAIN) && drain_last && !rst;
     case (state)
         S_IDLE: if (s_key_tvalid) begin
             kx_slot <= s_key_slot;

@@ -4,8 +4,8 @@
 //
 // Word-serial FIPS-197 5.2 KeyExpansion, one 32-bit word every PHASES clocks, so the unit is
 // small (one SubWord) and its S-box path is pipelined like the data path's (a split S-box when
-// SPLIT_SBOX=1): it never limits Fmax. A whole key takes 4*(Nr+1)*PHASES clocks (AES-128
-// two-stage: 44*4 = 176 clocks), negligible against the message stream.
+// SPLIT_SBOX=1); its counters advance on a flop (last_q). A whole key takes 4*(Nr+1)*PHASES
+// clocks (AES-128 two-stage: 44*4 = 176 clocks), negligible against the message stream.
 //
 // Key byte order: key[KEY_BITS-1 -: 8] is key byte 0 (FIPS-197 Appendix A "Cipher Key").
 // Round keys: rk_key[127:120] is byte 0 of the round key (same as the state).
@@ -74,6 +74,8 @@ reg  [7:0]          rcon;      // Rcon for the next g() word
 reg  [31:0]         sr [0:7];  // sr[0] = w[i-1], sr[1] = w[i-2], ...
 reg                 wr_pending;
 reg  [3:0]          rk_idx;    // index r of the next round key to write
+reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
+reg                 past_key;  // wi >= NK (the words after the cipher key itself)
 
 // ---- phase-0 selection (registered): A, B and what to do with B
 localparam T_PASS = 2'd0, T_G = 2'd1, T_SUB = 2'd2, T_ROT = 2'd3;
@@ -134,7 +136,7 @@ end
 // ---- the new word, and round-key assembly
 wire [31:0] key_word = start_key[KEY_BITS-1-32*wi[2:0] -: 32];
 wire [31:0] w_new    = (wi < NK_W) ? key_word : (a_q ^ t_q);
-wire        last_ph  = (phase == PHASES - 1);
+wire        last_ph  = last_q;
 
 // equivalent-inverse-cipher key words
 wire [31:0] imc [0:3];
@@ -146,9 +148,13 @@ end
 endgenerate
 wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 
+// Counters: while idle they are held at their start values (so `start` only sets busy and the
+// slot); while busy they advance on last_q, a flop that is high in the last phase of a word.
 integer k;
 always @(posedge clk) begin
     rk_en <= 1'b0;
+    // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
+    last_q <= busy && (phase == PHASES - 2);
     if (busy) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
         if (last_ph) begin
@@ -156,8 +162,9 @@ always @(posedge clk) begin
             for (k = 1; k < 8; k = k + 1) sr[k] <= sr[k-1];
             wi   <= wi + 6'd1;
             kpos <= (kpos == NK_M1) ? 3'd0 : kpos + 3'd1;
+            if (wi == NK_W - 6'd1) past_key <= 1'b1;
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
-            if (wi >= NK_W && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
+            if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
             wr_pending <= (wi[1:0] == 2'd3);
         end else begin
             wr_pending <= 1'b0;
@@ -170,20 +177,24 @@ always @(posedge clk) begin
             rk_idx  <= rk_idx + 4'd1;
             if (rk_idx == NR_W) busy <= 1'b0;
         end
-    end else if (start) begin
-        busy   <= 1'b1;
-        slot_q <= start_slot;
-        wi     <= 6'd0;
-        kpos   <= 3'd0;
-        phase  <= 3'd0;
-        rcon   <= 8'h01;
-        rk_idx <= 4'd0;
+    end else begin
+        wi         <= 6'd0;
+        kpos       <= 3'd0;
+        phase      <= 3'd0;
+        rcon       <= 8'h01;
+        rk_idx     <= 4'd0;
+        past_key   <= 1'b0;
         wr_pending <= 1'b0;
+        if (start) begin
+            busy   <= 1'b1;
+            slot_q <= start_slot;
+        end
     end
     if (rst) begin
         busy       <= 1'b0;
         rk_en      <= 1'b0;
         wr_pending <= 1'b0;
+        last_q     <= 1'b0;
     end
 end
 
