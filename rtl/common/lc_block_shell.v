@@ -5,9 +5,10 @@
 //   sideband   meta = {err, tuser}; err = the block names a slot that holds no key
 //   output     lc_credit_fifo (deep FIFO + credit counter + registered output stage); a block
 //              with err set leaves with all-zero data and m_axis_terr = 1 (status, never a hang)
-//   OUT_REG=1  a transport register between the pipeline's last register and the FIFO (+1
-//              clock): the FIFO may sit far from the last round without that distance on a
-//              path, and the zeroing of error blocks is its synchronous clear (no LUT level)
+//   OUT_REG=N  N transport registers between the pipeline's last register and the FIFO (+N
+//              clocks): the FIFO may sit far from the last round (the placer puts it where the
+//              distributed RAM fits) without that distance on one path, and the zeroing of error
+//              blocks is the first register's synchronous clear (no LUT level)
 // The core instantiates its key-expansion unit on kx_* and its pipeline between pipe_in_* and
 // pipe_out_*. The pipeline carries valid, slot and meta next to the data and never stalls:
 // pipe_out_* must appear exactly LATENCY clocks after pipe_in_valid.
@@ -17,7 +18,7 @@ module lc_block_shell #(
     parameter NSLOTS     = 4,
     parameter USER_WIDTH = 8,
     parameter LATENCY    = 21,      // pipe_in_valid -> pipe_out_valid, in clocks
-    parameter OUT_REG    = 0,       // 1: transport register pipe_out_* -> FIFO (+1 clock to m_axis)
+    parameter OUT_REG    = 0,       // 0..3 transport registers pipe_out_* -> FIFO (+1 clock each)
     // derived
     parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter META_W     = USER_WIDTH + 1
@@ -80,8 +81,8 @@ assign pipe_in_meta  = {!slot_valid[s_axis_tslot], s_axis_tuser};
 assign pipe_in_data  = s_axis_tdata;
 
 generate
-if (OUT_REG != 0 && OUT_REG != 1) begin : g_bad_out_reg
-    $error("%m: OUT_REG must be 0 or 1");
+if (OUT_REG < 0 || OUT_REG > 3) begin : g_bad_out_reg
+    $error("%m: OUT_REG must be 0..3");
 end
 endgenerate
 
@@ -93,21 +94,27 @@ wire [META_W-1:0]     f_meta;
 wire [BLOCK_BITS-1:0] f_data;
 
 generate
-if (OUT_REG == 1) begin : g_out_reg
-    reg                  t_valid;
-    reg [META_W-1:0]     t_meta;
-    reg [BLOCK_BITS-1:0] t_data;
+if (OUT_REG >= 1) begin : g_out_reg
+    reg                  t_valid [0:OUT_REG-1];
+    reg [META_W-1:0]     t_meta  [0:OUT_REG-1];
+    reg [BLOCK_BITS-1:0] t_data  [0:OUT_REG-1];
+    integer i;
     always @(posedge clk) begin
-        t_valid <= pipe_out_valid;
-        t_meta  <= pipe_out_meta;
+        t_valid[0] <= pipe_out_valid;
+        t_meta[0]  <= pipe_out_meta;
         // synchronous clear: out_err drives the flops' LSR pins, not a LUT per data bit
-        if (out_err) t_data <= {BLOCK_BITS{1'b0}};
-        else         t_data <= pipe_out_data;
-        if (rst) t_valid <= 1'b0;
+        if (out_err) t_data[0] <= {BLOCK_BITS{1'b0}};
+        else         t_data[0] <= pipe_out_data;
+        for (i = 1; i < OUT_REG; i = i + 1) begin
+            t_valid[i] <= t_valid[i-1];
+            t_meta[i]  <= t_meta[i-1];
+            t_data[i]  <= t_data[i-1];
+        end
+        if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
     end
-    assign f_valid = t_valid;
-    assign f_meta  = t_meta;
-    assign f_data  = t_data;
+    assign f_valid = t_valid[OUT_REG-1];
+    assign f_meta  = t_meta[OUT_REG-1];
+    assign f_data  = t_data[OUT_REG-1];
 end else begin : g_out_direct
     assign f_valid = pipe_out_valid;
     assign f_meta  = pipe_out_meta;

@@ -26,8 +26,8 @@ module aes_core #(
     parameter SBOX_COPIES = 4,     // copies of each round's output register feeding the next
                                    // round's S-boxes (1, 2, 4, 8; see aes_round.v): timing vs FFs
     parameter LINK_REG    = 0,     // 1: transport register between rounds (see aes_round.v)
-                                   // and before the output FIFO (lc_block_shell OUT_REG):
-                                   // +1 clock per round and +1 at the output, no logic on the
+                                   // and two before the output FIFO (lc_block_shell OUT_REG):
+                                   // +1 clock per round and +2 at the output, no logic on the
                                    // hop between rounds or from the last round to the FIFO
     parameter MIX_REG     = 0,     // 1 (encrypt only): register between the two MixColumns
                                    // halves (see aes_round.v): +1 clock per middle round,
@@ -82,7 +82,7 @@ wire [META_W-1:0] p_meta  [0:NR+1];
 wire [127:0]      p_state [0:NR+1];
 
 lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
-                 .LATENCY(LATENCY), .OUT_REG(LINK_REG)) u_shell (
+                 .LATENCY(LATENCY), .OUT_REG(2 * LINK_REG)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
