@@ -76,6 +76,10 @@ reg                 wr_pending;
 reg  [3:0]          rk_idx;    // index r of the next round key to write
 reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
 reg                 past_key;  // wi >= NK (the words after the cipher key itself)
+// kpos decoded into flops that change with kpos (so the word select is flop -> one LUT -> flop)
+reg                 g_f;       // kpos == 0: the g() word (RotWord, SubWord, Rcon)
+reg                 sub_f;     // Nk = 8 and kpos == 4: SubWord only
+wire [2:0]          kpos_nx = (kpos == NK_M1) ? 3'd0 : kpos + 3'd1;
 
 // ---- phase-0 selection (registered): A, B and what to do with B
 localparam T_PASS = 2'd0, T_G = 2'd1, T_SUB = 2'd2, T_ROT = 2'd3;
@@ -94,9 +98,9 @@ always @* begin
             2'd2: begin a_sel = sr[1]; b_sel = sr[0]; t_sel = T_ROT; rot16_sel = sr[1][31]; end
             default: begin a_sel = sr[1]; b_sel = sr[0]; t_sel = T_ROT; rot16_sel = sr[2][0]; end
         endcase
-    end else if (kpos == 3'd0) begin
+    end else if (g_f) begin
         t_sel = T_G;
-    end else if (NK == 8 && kpos == 3'd4) begin
+    end else if (sub_f) begin
         t_sel = T_SUB;
     end
 end
@@ -133,9 +137,11 @@ always @(posedge clk) begin
     endcase
 end
 
-// ---- the new word, and round-key assembly
-wire [31:0] key_word = start_key[KEY_BITS-1-32*wi[2:0] -: 32];
-wire [31:0] w_new    = (wi < NK_W) ? key_word : (a_q ^ t_q);
+// ---- the new word, and round-key assembly (the cipher key's word is registered like the
+// rest of the free-running datapath; past_key is a flop, so w_new is one LUT per bit)
+reg  [31:0] key_word_q;
+always @(posedge clk) key_word_q <= start_key[KEY_BITS-1-32*wi[2:0] -: 32];
+wire [31:0] w_new    = past_key ? (a_q ^ t_q) : key_word_q;
 wire        last_ph  = last_q;
 
 // equivalent-inverse-cipher key words
@@ -161,7 +167,9 @@ always @(posedge clk) begin
             sr[0] <= w_new;
             for (k = 1; k < 8; k = k + 1) sr[k] <= sr[k-1];
             wi   <= wi + 6'd1;
-            kpos <= (kpos == NK_M1) ? 3'd0 : kpos + 3'd1;
+            kpos  <= kpos_nx;
+            g_f   <= (kpos_nx == 3'd0);
+            sub_f <= (NK == 8) && (kpos_nx == 3'd4);
             if (wi == NK_W - 6'd1) past_key <= 1'b1;
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
@@ -180,6 +188,8 @@ always @(posedge clk) begin
     end else begin
         wi         <= 6'd0;
         kpos       <= 3'd0;
+        g_f        <= 1'b1;
+        sub_f      <= 1'b0;
         phase      <= 3'd0;
         rcon       <= 8'h01;
         rk_idx     <= 4'd0;
