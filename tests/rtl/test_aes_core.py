@@ -87,8 +87,11 @@ def test_aes_core_all_points(point):
 
 
 # SBOX_COPIES (duplicated round-output registers, a timing option): the default (4) runs on two
-# default points above, 1 on the others; these cover 2 and 8 (and 1 on a two-stage point).
-COPIES = [(128, 0, 2, 1), (128, 1, 3, 2), (192, 0, 1, 8)]
+# default points above, 1 on the others, 2 on a LINK and a MIX point below; these cover 1 on an
+# encrypt two-stage point and, in `make test-long` (3-4 min each), 2 on a decrypt point and 8.
+COPIES = [(128, 0, 2, 1),
+          pytest.param((128, 1, 3, 2), marks=pytest.mark.slow),
+          pytest.param((192, 0, 1, 8), marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("point", COPIES, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}")

@@ -89,7 +89,11 @@ reg  [31:0]       sr [0:7];  // sr[0] = newest word, sr[7] = the word 8 back
 reg  [7:0]  wi_q;                 // i of the word computed this clock (= cnt - 8 once cnt >= 8)
 reg         pre_q;                // cnt < 8: still shifting in the key
 wire [31:0] w_rec = rotl(sr[7] ^ sr[4] ^ sr[2] ^ sr[0] ^ PHI ^ {24'd0, wi_q}, 11);
-wire [31:0] w_new = pre_q ? key_word[cnt[2:0]] : w_rec;
+// The key word is read from a flop too: kw_q holds key_word[cnt[2:0]], loaded from a 3-bit
+// index one ahead of cnt (so the 8:1 word mux sits between flops, not in the recurrence).
+reg  [31:0] kw_q;
+reg  [2:0]  kidx_q;               // = cnt[2:0] + 1 while busy
+wire [31:0] w_new = pre_q ? kw_q : w_rec;
 
 // ---- byte-serial S-box layer
 // lane_x[i] = byte c (= cnt[1:0]) of X_i = w_{4k+i}, which sits in sr[3-i+c] in that clock
@@ -154,6 +158,8 @@ always @(posedge clk) begin
         cnt   <= cnt + 8'd1;
         wi_q  <= wi_q + 8'd1;
         pre_q <= (cnt < 8'd7);
+        kw_q   <= key_word[kidx_q];
+        kidx_q <= kidx_q + 3'd1;
 
         // window -> lane register: group k = (cnt-12)/4 is complete from cnt = 12+4k
         lane_q   <= {lane_x[3], lane_x[2], lane_x[1], lane_x[0]};
@@ -184,6 +190,8 @@ always @(posedge clk) begin
         cnt    <= 8'd0;
         wi_q   <= 8'hf8;              // -8
         pre_q  <= 1'b1;
+        kw_q   <= key_word[0];
+        kidx_q <= 3'd1;
         ke     <= 6'd0;
         lane_v <= 1'b0;
         sb_be  <= 4'd0;
