@@ -105,6 +105,29 @@ def _seed_dir(work: Path, seed: int) -> Path:
     return work if seed == DEFAULT_SEED else work / f"seed{seed}"
 
 
+def worst_path(rep: dict) -> dict | None:
+    """Summary of nextpnr's worst register-to-register path (its --report JSON): endpoints, LUT
+    levels, logic and routing time, and the longest routing hop (ns, Manhattan distance in tiles)."""
+    paths = rep.get("critical_paths") or []
+    if not paths or not paths[0].get("path"):
+        return None
+    segs = paths[0]["path"]
+    routes = [s for s in segs if s.get("type") == "routing"]
+    hop = max(routes, key=lambda s: s["delay"], default=None)
+    out = {
+        "from": segs[0]["from"]["cell"],
+        "to": segs[-1]["to"]["cell"],
+        "logic_levels": sum(1 for s in segs if s.get("type") == "logic"),
+        "logic_ns": round(sum(s["delay"] for s in segs if s.get("type") != "routing"), 2),
+        "routing_ns": round(sum(s["delay"] for s in routes), 2),
+    }
+    if hop is not None:
+        (x0, y0), (x1, y1) = hop["from"]["loc"], hop["to"]["loc"]
+        out["longest_hop"] = {"net": hop.get("net", ""), "ns": round(hop["delay"], 2),
+                              "tiles": abs(x1 - x0) + abs(y1 - y0)}
+    return out
+
+
 def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float, revision: str,
             runtime: dict) -> dict:
     util = rep.get("utilization", {})
@@ -131,6 +154,7 @@ def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float,
         "rtl_revision": revision,
         "tool_versions": tool_versions(),
         "runtime_s": runtime,
+        "worst_path": worst_path(rep),
         "command": f"linecrypt synth --design {name} --seed {seed} --json",
     }
     kl = result["lut4"] / 1000.0
@@ -174,7 +198,7 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         full = list(pool.map(one, seeds))
-    runs = [{k: r[k] for k in ("seed", "fmax_mhz", "gbps", "lut4", "ff", "ebr")} |
+    runs = [{k: r[k] for k in ("seed", "fmax_mhz", "gbps", "lut4", "ff", "ebr", "worst_path")} |
             {"runtime_s": {"nextpnr": r["runtime_s"]["nextpnr"]}} for r in full]
     f = sorted(r["fmax_mhz"] for r in runs)
     mid = len(f) // 2

@@ -36,6 +36,7 @@ def test_synth_one_round_json():
     assert res["ff"] >= 256 and res["fmax_mhz"] > 50
     assert res["gbps"] == pytest.approx(128 * res["fmax_mhz"] / 1000, rel=1e-3)
     assert "Yosys" in res["tool_versions"]["yosys"]
+    _check_worst_path(res["worst_path"], res["fmax_mhz"])
 
 
 @pytest.mark.synth
@@ -50,6 +51,29 @@ def test_synth_seed_sweep_json():
     assert sw["fmax_mhz"] == {"min": f[0], "median": f[1], "max": f[2]}
     assert all(x["fmax_mhz"] > 50 and x["lut4"] > 20 for x in sw["runs"])
     assert sw["command"].endswith("--seeds 1,2,3 --json")
+    for x in sw["runs"]:
+        _check_worst_path(x["worst_path"], x["fmax_mhz"])
+
+
+def _check_worst_path(wp: dict, fmax_mhz: float) -> None:
+    # nextpnr's worst path is the one that sets Fmax: its delays add up to the clock period
+    assert wp["logic_levels"] >= 0 and wp["from"] and wp["to"]
+    assert wp["logic_ns"] + wp["routing_ns"] == pytest.approx(1000.0 / fmax_mhz, abs=0.03)
+    if "longest_hop" in wp:
+        assert 0 < wp["longest_hop"]["ns"] <= wp["routing_ns"] and wp["longest_hop"]["tiles"] >= 0
+
+
+def test_committed_worst_paths_match_their_fmax():
+    """Every committed result that records nextpnr's worst path: its delays give the row's Fmax."""
+    from linecrypt.flows.synth import RESULTS
+    seen = 0
+    for f in sorted(RESULTS.rglob("*.json")):
+        rec = json.loads(f.read_text())
+        for r in [rec] + rec.get("runs", []):
+            if r.get("worst_path"):
+                _check_worst_path(r["worst_path"], r["fmax_mhz"])
+                seen += 1
+    assert seen >= 9
 
 
 @pytest.mark.parametrize("bad", ["1", "1,x", "2,2", ""])
