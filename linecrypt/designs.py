@@ -13,6 +13,7 @@ from pathlib import Path
 from linecrypt import RTL
 
 COMMON_FILES = [
+    "common/lc_bram_sdp.v",
     "common/lc_fifo.v",
     "common/lc_credit_fifo.v",
     "common/lc_key_slot_ctrl.v",
@@ -55,8 +56,8 @@ CORES: dict[str, list[str]] = {
     # the multiplier modulo 2^16 + 1 alone (one MULT18X18D): the unit that sets the cores' Fmax
     "idea_mul": ["ciphers/idea/idea_mul.v"],
     # shared bricks tested on their own
-    "lc_fifo": ["common/lc_fifo.v"],
-    "lc_credit_fifo": ["common/lc_fifo.v", "common/lc_credit_fifo.v"],
+    "lc_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v"],
+    "lc_credit_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v", "common/lc_credit_fifo.v"],
 }
 
 
@@ -111,23 +112,26 @@ def _aes_points() -> list[Design]:
                           128, f"AES-128 with seed-002 enhanced key expansion (non-standard), "
                                f"{'decrypt' if dec else 'encrypt'}, 2 stages/round", 128, 128, "aes-ekx",
                           sim_params=AES_SIM))
-    # LINK_REG: a transport register between rounds and one before the output FIFO (no logic on
-    # the hop from one round to the next or to the FIFO); one more clock per round and one at the
-    # output, same function and block rate
+    # LINK_REG: a transport register between rounds and two before the output FIFO (no logic on
+    # the hop from one round to the next or to the FIFO); one more clock per round and two at the
+    # output, same function and block rate. OUT_BRAM: the output FIFO in block RAM (4 DP16KD),
+    # which no other part of the core competes for (the distributed RAM holds the round keys).
     for st in (2, 3):
         out.append(Design(f"aes128-enc-s{st}-link", "aes_core",
                           {"KEY_BITS": 128, "DECRYPT": 0, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
-                           "LINK_REG": 1},
+                           "LINK_REG": 1, "OUT_BRAM": 1},
                           128, f"AES-128 encrypt, {st} stages/round + transport registers between "
-                               "rounds and before the output FIFO, 4 key slots", 128, 128, sim_params=AES_SIM))
+                               "rounds and before the output FIFO (block RAM), 4 key slots", 128, 128,
+                          sim_params=AES_SIM))
     # MIX_REG on top: a register between the MixColumns halves (one LUT level each side), so
     # every stage of a middle round is one LUT4 level or one S-box (sub-)table
     for st in (2, 3):
         out.append(Design(f"aes128-enc-s{st}-mix-link", "aes_core",
                           {"KEY_BITS": 128, "DECRYPT": 0, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
-                           "LINK_REG": 1, "MIX_REG": 1},
+                           "LINK_REG": 1, "MIX_REG": 1, "OUT_BRAM": 1},
                           128, f"AES-128 encrypt, {st} stages/round + MixColumns split by a register "
-                               "+ transport registers, 4 key slots", 128, 128, sim_params=AES_SIM))
+                               "+ transport registers, output FIFO in block RAM, 4 key slots", 128, 128,
+                          sim_params=AES_SIM))
     # A one-stage round on its own has no register-to-register path (its inputs are ports), so
     # nextpnr reports no Fmax; the one-stage round is measured inside the aes*-s1 cores.
     for dec, st in ((0, 2), (0, 3), (1, 2), (1, 3)):
@@ -143,10 +147,15 @@ def _serpent_points() -> list[Design]:
     out = []
     for kb, dec, st in itertools.product((128, 192, 256), (0, 1), (1, 2)):
         name = f"serpent{kb}-{'dec' if dec else 'enc'}-s{st}"
+        # the issue's target point keeps its output FIFO in block RAM (4 DP16KD instead of
+        # ~550 LUT4 of distributed RAM and bank logic)
+        bram = int((kb, dec, st) == (128, 0, 1))
         out.append(Design(name, "serpent_core",
-                          {"KEY_BITS": kb, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8},
+                          {"KEY_BITS": kb, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
+                           **({"OUT_BRAM": 1} if bram else {})},
                           128, f"Serpent-{kb} {'decrypt' if dec else 'encrypt'}, {st} stage(s)/round, "
-                               "4 key slots", block_bits=128, key_bits=kb, cipher="serpent"))
+                               "4 key slots" + (", output FIFO in block RAM" if bram else ""),
+                          block_bits=128, key_bits=kb, cipher="serpent"))
     return out
 
 
@@ -192,7 +201,10 @@ def _brick_points() -> list[Design]:
     # the output side every core shares, alone: what it reaches without a pipeline around it
     return [Design("credit-fifo", "lc_credit_fifo", {"WIDTH": 137, "LATENCY": 41}, 128,
                    "output FIFO + credit counter of aes128-enc-s3-link (128 data + 9 sideband bits, "
-                   "LATENCY 41, 64 entries): building block of every core", building_block=True)]
+                   "LATENCY 41, 64 entries): building block of every core", building_block=True),
+            Design("credit-fifo-bram", "lc_credit_fifo", {"WIDTH": 137, "LATENCY": 41, "BRAM": 1}, 128,
+                   "the same with the deep FIFO in block RAM (4 DP16KD with output registers, "
+                   "8-entry output stage)", building_block=True)]
 
 
 DESIGNS: dict[str, Design] = {d.name: d for d in

@@ -48,7 +48,9 @@ def rtl_revision(d: Design) -> str:
 
 def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
     files = " ".join(_rel(f) for f in d.sources)
-    lines = [f"read_verilog -sv {files}"]
+    # LC_TECH_ECP5: RTL that must instantiate an ECP5 primitive to get its fast form (block RAM
+    # with its output register: rtl/common/lc_bram_sdp.v) does so; simulation uses plain Verilog
+    lines = [f"read_verilog -sv -DLC_TECH_ECP5 {files}"]
     # one chparam for all parameters: each chparam re-elaborates the top, and an intermediate
     # combination (some set, the rest at their defaults) may be one its $error checks reject
     if d.params:

@@ -9,6 +9,8 @@
 //              clocks): the FIFO may sit far from the last round (the placer puts it where the
 //              distributed RAM fits) without that distance on one path, and the zeroing of error
 //              blocks is the first register's synchronous clear (no LUT level)
+//   OUT_BRAM=1 the output FIFO's storage in block RAM (lc_credit_fifo BRAM=1: on ECP5 one
+//              DP16KD per 36 bits), out of the distributed-RAM sites the round keys fill
 // The core instantiates its key-expansion unit on kx_* and its pipeline between pipe_in_* and
 // pipe_out_*. The pipeline carries valid, slot and meta next to the data and never stalls:
 // pipe_out_* must appear exactly LATENCY clocks after pipe_in_valid.
@@ -19,6 +21,7 @@ module lc_block_shell #(
     parameter USER_WIDTH = 8,
     parameter LATENCY    = 21,      // pipe_in_valid -> pipe_out_valid, in clocks
     parameter OUT_REG    = 0,       // 0..3 transport registers pipe_out_* -> FIFO (+1 clock each)
+    parameter OUT_BRAM   = 0,       // 1: output FIFO storage in block RAM
     // derived
     parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter META_W     = USER_WIDTH + 1
@@ -122,7 +125,7 @@ end else begin : g_out_direct
 end
 endgenerate
 
-lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG)) u_out (
+lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM)) u_out (
     .clk(clk), .rst(rst),
     .credit_ok(credit_ok), .admit(pipe_in_valid),
     .pipe_valid(f_valid),

@@ -10,6 +10,7 @@
 module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
+    parameter BRAM    = 0,      // 1: the deep FIFO in block RAM (lc_fifo READ_REG=2), see below
     // derived
     parameter DEPTH   = 1 << $clog2(LATENCY + 11),
     parameter CNT_W   = $clog2(DEPTH) + 1
@@ -84,9 +85,12 @@ always @(posedge clk) begin
 end
 `endif
 
-// Deep FIFO with a registered, banked read (lc_fifo READ_REG): an item read in one clock is on
-// f_data in the next, and is written into the output stage then. Credits guarantee room for
-// every admitted item, so the deep FIFO's s_ready is never low when written.
+// Deep FIFO with a registered read: in distributed RAM banks (BRAM=0, lc_fifo READ_REG=1) an
+// item read in one clock is on f_data in the next (RL = 1); in block RAM (BRAM=1, READ_REG=2,
+// one DP16KD per 36 bits on ECP5) two clocks later (RL = 2). It is written into the output stage
+// then. Credits guarantee room for every admitted item, so the deep FIFO's s_ready is never low
+// when written. Block RAM takes the FIFO out of the distributed-RAM sites that round-key memories
+// fill: with BRAM=0 the placer has put a bank of it up to 125 tiles from its write side.
 /* verilator lint_off UNUSEDSIGNAL */
 wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
@@ -94,9 +98,16 @@ wire             f_valid;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [WIDTH-1:0] f_data;
 wire             f_valid_next;    // the deep FIFO holds an item in the next clock
+localparam integer RL   = (BRAM != 0) ? 2 : 1;   // deep-FIFO read latency, clocks
+localparam integer OS   = (BRAM != 0) ? 8 : 4;   // output-stage entries (>= RL + 3, see below)
+localparam integer OS_W = $clog2(OS);
 reg              f_read_q;        // read from the deep FIFO in this clock
-reg              f_data_valid;    // f_data holds the item read in the previous clock
-reg  [2:0]       out_used;        // read from the deep FIFO and not yet delivered (<= 4)
+/* verilator lint_off UNUSEDSIGNAL */
+reg  [1:0]       f_rd_pipe;       // f_rd_pipe[i]: read i + 1 clocks ago (bit 1 unused if RL = 1)
+/* verilator lint_on UNUSEDSIGNAL */
+wire             f_data_valid = f_rd_pipe[RL-1];  // f_data holds an item read RL clocks ago
+wire             f_data_soon  = (RL == 1) ? f_read_q : f_rd_pipe[0];  // ... in the next clock
+reg  [OS_W:0]    out_used;        // read from the deep FIFO and not yet delivered (<= OS)
 
 assign f_read = f_read_q;
 
@@ -104,51 +115,54 @@ assign f_read = f_read_q;
 // read-address selects are one LUT after flops, and m_ready (m_axis_tready) is on no path into
 // it. Reads are issued only while the output stage is sure to have room: an item is counted in
 // out_used from the clock after its read until delivered, and the next clock may read when
-// out_used + (a read now) <= 3, i.e. ignoring a delivery in this clock (that would need
-// m_ready). So at most 4 items are read and not delivered; streaming, 2 are (one on f_data, one
-// in the stage), so 2 + 1 <= 3 and one item per clock flows.
-wire may_read = (out_used == 3'd3) ? !f_read_q : !out_used[2];
+// out_used + (a read now) <= OS - 1, i.e. ignoring a delivery in this clock (that would need
+// m_ready). So at most OS items are read and not delivered, and the stage never overflows.
+// Streaming, an item is counted for RL + 1 clocks (RL in flight, one in the stage), so
+// RL + 1 + 1 <= OS - 1 lets one item per clock flow: OS = 4 for RL = 1, 8 for RL = 2.
+localparam integer  OS_M1_I = OS - 1;
+localparam [OS_W:0] OS_M1 = OS_M1_I[OS_W:0];
+wire may_read = (out_used == OS_M1) ? !f_read_q : (out_used < OS_M1);
 always @(posedge clk) begin
-    f_read_q     <= f_valid_next && may_read;
-    f_data_valid <= f_read_q;
-    out_used     <= out_used + {2'b00, f_read_q} - {2'b00, m_valid && m_ready};
+    f_read_q  <= f_valid_next && may_read;
+    f_rd_pipe <= {f_rd_pipe[0], f_read_q};
+    out_used  <= out_used + {{OS_W{1'b0}}, f_read_q} - {{OS_W{1'b0}}, m_valid && m_ready};
     if (rst) begin
-        f_read_q     <= 1'b0;
-        f_data_valid <= 1'b0;
-        out_used     <= 3'd0;
+        f_read_q  <= 1'b0;
+        f_rd_pipe <= 2'b00;
+        out_used  <= {OS_W+1{1'b0}};
     end
 end
 
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(1)) u_fifo (
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(RL)) u_fifo (
     .clk(clk), .rst(rst),
     .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
     .m_data(f_data), .m_valid(f_valid), .m_ready(f_read_q), .m_valid_next(f_valid_next),
     .count(fifo_count)
 );
 
-// Four-entry output stage in flops, written in rotation. Every entry's write enable is a flop
-// (one copy per 32 bits), decoded a clock ahead from the deep-FIFO read (f_read_q), so no
-// enable net is a LUT output fanning out to WIDTH flops; the read pointer has one copy per 32
-// bits too. m_ready reaches only the read pointers and the stage's count, never the deep FIFO.
-// m_valid is a flop, m_data a 4:1 mux after flops.
+// OS-entry output stage in flops, written in rotation. Every entry's write enable is a flop
+// (one copy per 32 bits), decoded a clock ahead from the deep-FIFO read pipeline (f_data_soon),
+// so no enable net is a LUT output fanning out to WIDTH flops; the read pointer has one copy
+// per 32 bits too. m_ready reaches only the read pointers and the stage's count, never the deep
+// FIFO. m_valid is a flop, m_data an OS:1 mux after flops.
 localparam integer SL_W = 32;
 localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
-reg  [1:0]     o_wp;              // entry written next
-reg  [2:0]     o_cnt;             // entries held (0..4)
-reg            o_valid;           // o_cnt != 0
-wire           o_take = o_valid && m_ready;
-wire [1:0]     o_wp_at = o_wp + {1'b0, f_data_valid};   // entry the next written item takes
-wire [2:0]     o_cnt_nx = o_cnt + {2'b00, f_data_valid} - {2'b00, o_take};
+reg  [OS_W-1:0] o_wp;             // entry written next
+reg  [OS_W:0]   o_cnt;            // entries held (0..OS)
+reg             o_valid;          // o_cnt != 0
+wire            o_take = o_valid && m_ready;
+wire [OS_W-1:0] o_wp_at = o_wp + {{OS_W-1{1'b0}}, f_data_valid};   // entry the next item takes
+wire [OS_W:0]   o_cnt_nx = o_cnt + {{OS_W{1'b0}}, f_data_valid} - {{OS_W{1'b0}}, o_take};
 
 assign m_valid = o_valid;
 
 always @(posedge clk) begin
     o_wp    <= o_wp_at;
     o_cnt   <= o_cnt_nx;
-    o_valid <= (o_cnt_nx != 3'd0);
+    o_valid <= (o_cnt_nx != {OS_W+1{1'b0}});
     if (rst) begin
-        o_wp    <= 2'd0;
-        o_cnt   <= 3'd0;
+        o_wp    <= {OS_W{1'b0}};
+        o_cnt   <= {OS_W+1{1'b0}};
         o_valid <= 1'b0;
     end
 end
@@ -158,18 +172,18 @@ generate
 for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     localparam integer LO = SL_W * k;
     localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
-    (* keep *) reg [3:0] we_q;    // entry e is written this clock (f_data_valid && o_wp == e)
-    (* keep *) reg [1:0] rp_q;    // entry read next
-    reg [W-1:0] ent [0:3];
+    (* keep *) reg [OS-1:0]   we_q;   // entry e is written this clock (f_data_valid && o_wp == e)
+    (* keep *) reg [OS_W-1:0] rp_q;   // entry read next
+    reg [W-1:0] ent [0:OS-1];
     always @(posedge clk) begin
-        we_q <= f_read_q ? (4'd1 << o_wp_at) : 4'd0;
-        rp_q <= rp_q + {1'b0, o_take};
+        we_q <= f_data_soon ? ({{OS-1{1'b0}}, 1'b1} << o_wp_at) : {OS{1'b0}};
+        rp_q <= rp_q + {{OS_W-1{1'b0}}, o_take};
         if (rst) begin
-            we_q <= 4'd0;
-            rp_q <= 2'd0;
+            we_q <= {OS{1'b0}};
+            rp_q <= {OS_W{1'b0}};
         end
     end
-    for (e = 0; e < 4; e = e + 1) begin : g_ent
+    for (e = 0; e < OS; e = e + 1) begin : g_ent
         always @(posedge clk) if (we_q[e]) ent[e] <= f_data[LO +: W];
     end
     assign m_data[LO +: W] = ent[rp_q];

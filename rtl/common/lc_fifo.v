@@ -16,6 +16,10 @@
 // appears on m_data in the NEXT clock. The distributed RAM is split into banks of 16 entries
 // (one TRELLIS_DPR16X4 deep), each bank's read is registered, and m_data is the bank select
 // after those registers, so no path runs address -> RAM -> bank mux -> consumer.
+// READ_REG=2 (8 <= DEPTH <= 512) keeps the entries in block RAM (lc_bram_sdp: on ECP5 one DP16KD
+// per 36 bits, with its output register): the entry taken by a handshake appears on m_data two
+// clocks later. Its placement does not compete with the distributed RAM of round-key memories,
+// and the write enable is s_valid itself with GUARD_WRITE=0 (no LUT between flop and RAM).
 module lc_fifo #(
     parameter WIDTH       = 8,
     parameter DEPTH       = 16,
@@ -44,8 +48,9 @@ generate
 if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
     $error("%m: DEPTH must be a power of two >= 2");
 end
-if (READ_REG != 0 && (READ_REG != 1 || DEPTH < 8)) begin : g_bad_read_reg
-    $error("%m: READ_REG must be 0, or 1 with DEPTH >= 8");
+if (READ_REG != 0 && !(READ_REG == 1 && DEPTH >= 8) && !(READ_REG == 2 && DEPTH >= 8 && DEPTH <= 512))
+begin : g_bad_read_reg
+    $error("%m: READ_REG must be 0, 1 with DEPTH >= 8, or 2 with 8 <= DEPTH <= 512");
 end
 endgenerate
 
@@ -81,6 +86,23 @@ if (DEPTH <= 4) begin : g_flops
     (* ram_style = "logic" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
     always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     assign m_data = mem[rd_ptr[ADDR_W-1:0]];
+end else if (READ_REG == 2) begin : g_bram
+    // Block RAM; per 36 data bits (one DP16KD) its own address copies.
+    localparam integer SL_W = 36;
+    localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
+    genvar k;
+    for (k = 0; k < NSL; k = k + 1) begin : g_slice
+        localparam integer LO = SL_W * k;
+        localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
+        reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
+        (* keep *) always @(posedge clk) begin
+            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
+            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
+        end
+        lc_bram_sdp #(.WIDTH(W), .DEPTH(DEPTH)) u_ram (
+            .clk(clk), .we(do_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
+        );
+    end
 end else if (READ_REG == 1) begin : g_banked
     // Distributed RAM in banks of BANK entries; per 32 data bits its own address copies, bank
     // read registers and bank-select register.

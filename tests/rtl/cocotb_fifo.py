@@ -6,9 +6,9 @@ the FIFO is empty, `m_valid_next` says what `m_valid` will be after the clock ed
 low exactly when it holds DEPTH items, `count` equals the number held. lc_credit_fifo: a
 pipeline of LATENCY clocks is modelled in the testbench; items are admitted only with
 `credit_ok`, and the test fails if an admitted item ever finds the FIFO without room (the
-deque exceeding DEPTH + 4: the deep FIFO and the output stage) or the stream throttles with a
-ready sink. Random `s_valid`/`m_ready` duty cycles, long full and long empty phases, reset
-mid-stream. LC_PARAMS: TOP, WIDTH, DEPTH / LATENCY. The seed is printed (LC_SEED replays it).
+deque exceeding DEPTH + 4, or + 8 with BRAM=1: the deep FIFO and the output stage) or the stream
+throttles with a ready sink. Random `s_valid`/`m_ready` duty cycles, long full and long empty phases, reset
+mid-stream. LC_PARAMS: TOP, WIDTH, DEPTH / LATENCY (, BRAM). The seed is printed (LC_SEED replays it).
 """
 import json
 import os
@@ -85,6 +85,7 @@ async def credit_run(dut, rng, phases, ref, counter):
     latency = int(P["LATENCY"])
     pipe = deque([None] * latency)      # the item admitted now leaves the pipe LATENCY clocks later
     depth = 1 << (latency + 11 - 1).bit_length()
+    stage = 8 if int(P.get("BRAM", 0)) else 4          # output-stage entries
     for pv, pr, n in phases:
         for i in range(n):
             await FallingEdge(dut.clk)
@@ -111,8 +112,8 @@ async def credit_run(dut, rng, phases, ref, counter):
             if out is not None:
                 ref.append(out)
                 counter[0] += 1
-                # deep FIFO + output stage (4); an overwritten entry also fails the order check
-                assert len(ref) <= depth + 4, f"{len(ref)} items held: credit let the FIFO overflow"
+                # deep FIFO + output stage; an overwritten entry also fails the order check
+                assert len(ref) <= depth + stage, f"{len(ref)} items held: credit let the FIFO overflow"
     # drain the pipe so nothing admitted is left unchecked
     for _ in range(latency + depth + 8):
         await FallingEdge(dut.clk)

@@ -42,7 +42,8 @@ def ekx_vectors() -> list[tuple[str, str, str]]:
     return out
 
 
-def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0, mix=0):
+def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0, mix=0,
+            bram=0):
     params = {"KEY_BITS": key_bits, "DECRYPT": decrypt, "STAGES": stages, "NSLOTS": nslots,
               "USER_WIDTH": 8, "ENHANCED_KX": ekx}
     if copies is not None:
@@ -51,6 +52,8 @@ def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=No
         params["LINK_REG"] = link
     if mix:
         params["MIX_REG"] = mix
+    if bram:
+        params["OUT_BRAM"] = bram
     extra = {"LC_CIPHER": "aes-ekx" if ekx else "aes", "LC_BLOCK_BITS": 128,
              "LC_VECTORS": ekx_vectors() if ekx else aes_vectors(key_bits)}
     run_cocotb("aes_core", sources_for("aes_core"), params, "rtl.cocotb_block_core",
@@ -102,13 +105,15 @@ def test_aes_core_sbox_copies(point):
 
 # LINK_REG (a transport register between rounds, a timing option): one more clock per round,
 # including the one-stage round, whose key read-ahead then follows the transport register.
-LINK = [(128, 0, 3, 1), (128, 1, 1, 1), (192, 0, 2, 2)]
+# OUT_BRAM (output FIFO in block RAM, as the link design points use it) on two of them.
+LINK = [(128, 0, 3, 1, 1), (128, 1, 1, 1, 0), (192, 0, 2, 2, 1)]
 
 
-@pytest.mark.parametrize("point", LINK, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}-link")
+@pytest.mark.parametrize("point", LINK, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}-link"
+                                                      + ("-bram" if p[4] else ""))
 def test_aes_core_link_reg(point):
-    k, d, s, c = point
-    run_aes(k, d, s, copies=c, link=1)
+    k, d, s, c, bram = point
+    run_aes(k, d, s, copies=c, link=1, bram=bram)
 
 
 # MIX_REG (encrypt: a register between the two MixColumns halves, aes_mix_column_split): one more
@@ -117,8 +122,8 @@ def test_aes_core_link_reg(point):
 MIX = [(128, 2, 1, 0), (128, 3, 1, 1), (192, 1, 1, 0), (256, 2, 2, 1)]
 
 
-@pytest.mark.parametrize("point", MIX, ids=lambda p: f"aes{p[0]}-enc-s{p[1]}-c{p[2]}-mix" + ("-link" if p[3] else ""))
+@pytest.mark.parametrize("point", MIX, ids=lambda p: f"aes{p[0]}-enc-s{p[1]}-c{p[2]}-mix" + ("-link-bram" if p[3] else ""))
 def test_aes_core_mix_reg(point):
     k, s, c, link = point
-    run_aes(k, 0, s, copies=c, link=link, mix=1)
+    run_aes(k, 0, s, copies=c, link=link, mix=1, bram=link)
 

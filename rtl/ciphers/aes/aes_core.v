@@ -32,6 +32,9 @@ module aes_core #(
     parameter MIX_REG     = 0,     // 1 (encrypt only): register between the two MixColumns
                                    // halves (see aes_round.v): +1 clock per middle round,
                                    // one LUT level each side of it
+    parameter OUT_BRAM    = 0,     // 1: output FIFO in block RAM (4 DP16KD on ECP5; see
+                                   // lc_credit_fifo.v), 0: in distributed RAM. Same function
+                                   // and block rate; a block leaves one clock later
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
@@ -82,7 +85,7 @@ wire [META_W-1:0] p_meta  [0:NR+1];
 wire [127:0]      p_state [0:NR+1];
 
 lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
-                 .LATENCY(LATENCY), .OUT_REG(2 * LINK_REG)) u_shell (
+                 .LATENCY(LATENCY), .OUT_REG(2 * LINK_REG), .OUT_BRAM(OUT_BRAM)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),

@@ -37,6 +37,9 @@ module serpent_core #(
     parameter STAGES     = 2,     // register stages per round: 1, 2 (S-box | LT + key)
     parameter NSLOTS     = 4,     // key slots (power of two >= 2)
     parameter USER_WIDTH = 8,
+    parameter OUT_BRAM   = 0,     // 1: output FIFO in block RAM (4 DP16KD on ECP5; see
+                                  // lc_credit_fifo.v), 0: in distributed RAM. Same function
+                                  // and block rate; a block leaves one clock later
     // derived: do not override
     parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR         = 32,
@@ -104,7 +107,7 @@ wire [127:0]      in_tdata;   // the block as it arrived (tdata byte order)
 wire [127:0]      out_tdata;  // the result in tdata byte order
 
 lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_WIDTH(USER_WIDTH),
-                 .LATENCY(LATENCY)) u_shell (
+                 .LATENCY(LATENCY), .OUT_BRAM(OUT_BRAM)) u_shell (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
