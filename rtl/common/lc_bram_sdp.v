@@ -41,7 +41,9 @@ for (k = 0; k < NSL; k = k + 1) begin : g_ebr
     localparam integer LO = 36 * k;
     localparam integer W  = (WIDTH - LO < 36) ? WIDTH - LO : 36;
     wire [35:0] di = {{36-W{1'b0}}, wd[LO +: W]};
-    wire [35:0] dout;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [35:0] dout;               // bits W..35 unused in the last, narrower slice
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [8:0]  a_w = {{9-ADDR_W{1'b0}}, wa};
     wire [8:0]  a_r = {{9-ADDR_W{1'b0}}, ra};
     /* verilator lint_off PINMISSING */

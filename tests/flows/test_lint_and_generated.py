@@ -17,6 +17,16 @@ def test_verilator_lint_wall(name):
     assert ok, err
 
 
+# the LC_TECH_ECP5 branches (DP16KD instances of lc_bram_sdp) against the primitive's port and
+# parameter list from Yosys's ECP5 cell library: what `linecrypt synth` reads
+@pytest.mark.parametrize("name", ["credit-fifo-bram", "aes128-enc-s2-link", "serpent128-enc-s1"])
+def test_verilator_lint_ecp5_primitives(name):
+    d = DESIGNS[name]
+    assert d.params.get("BRAM") or d.params.get("OUT_BRAM"), "not a block-RAM point any more"
+    ok, err = lint(d.top, d.params, tech_ecp5=True)
+    assert ok, err
+
+
 @pytest.mark.parametrize("params,needle", [
     ({"KEY_BITS": 160}, "KEY_BITS must be"),
     ({"KEY_BITS": 256, "ENHANCED_KX": 1}, "AES-128 only"),
