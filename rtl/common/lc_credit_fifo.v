@@ -51,14 +51,18 @@ wire             f_read;          // an item leaves the deep FIFO this clock
 
 assign credit_ok = credit_q;
 
+// The chains are their own (* keep *) block: otherwise Yosys merges each chain flop with any
+// flop of the same input (read_q with the output stage's read pipeline, admit_q with the
+// pipeline's valid chain), which pins the chain to the far end and puts the whole crossing
+// back on one path (seen at 9090326: output stage -> occupancy, a 3.8 ns hop, 165 MHz).
+(* keep *) always @(posedge clk) begin
+    admit_q <= rst ? {D{1'b0}} : {admit_q[D-2:0], admit};
+    read_q  <= rst ? {D{1'b0}} : {read_q[D-2:0], f_read};
+end
 always @(posedge clk) begin
-    admit_q   <= {admit_q[D-2:0], admit};
-    read_q    <= {read_q[D-2:0], f_read};
     occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[D-1]} - {{CNT_W-1{1'b0}}, read_q[D-1]};
     credit_q  <= (occupancy < LIMIT);
     if (rst) begin
-        admit_q   <= {D{1'b0}};
-        read_q    <= {D{1'b0}};
         occupancy <= {CNT_W{1'b0}};
         credit_q  <= 1'b0;
     end
@@ -124,14 +128,14 @@ localparam [OS_W:0] OS_M1 = OS_M1_I[OS_W:0];
 wire may_read = (out_used == OS_M1) ? !f_read_q : (out_used < OS_M1);
 always @(posedge clk) begin
     f_read_q  <= f_valid_next && may_read;
-    f_rd_pipe <= {f_rd_pipe[0], f_read_q};
     out_used  <= out_used + {{OS_W{1'b0}}, f_read_q} - {{OS_W{1'b0}}, m_valid && m_ready};
     if (rst) begin
         f_read_q  <= 1'b0;
-        f_rd_pipe <= 2'b00;
         out_used  <= {OS_W+1{1'b0}};
     end
 end
+// kept apart from read_q (the same values): the output stage's copy stays at the output stage
+(* keep *) always @(posedge clk) f_rd_pipe <= rst ? 2'b00 : {f_rd_pipe[0], f_read_q};
 
 lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(RL)) u_fifo (
     .clk(clk), .rst(rst),
@@ -172,10 +176,11 @@ generate
 for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     localparam integer LO = SL_W * k;
     localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
-    (* keep *) reg [OS-1:0]   we_q;   // entry e is written this clock (f_data_valid && o_wp == e)
-    (* keep *) reg [OS_W-1:0] rp_q;   // entry read next
+    // (* keep *) on the block, not the reg: that is what keeps Yosys from merging the copies
+    reg [OS-1:0]   we_q;          // entry e is written this clock (f_data_valid && o_wp == e)
+    reg [OS_W-1:0] rp_q;          // entry read next
     reg [W-1:0] ent [0:OS-1];
-    always @(posedge clk) begin
+    (* keep *) always @(posedge clk) begin
         we_q <= f_data_soon ? ({{OS-1{1'b0}}, 1'b1} << o_wp_at) : {OS{1'b0}};
         rp_q <= rp_q + {{OS_W-1{1'b0}}, o_take};
         if (rst) begin

@@ -52,7 +52,11 @@ localparam NCOPY = (KEY_BITS + 31) / 32;
 reg [2:0] state;
 reg [9:0] drain;
 reg       drain_last;                // drain == 1
-(* keep *) reg [NCOPY-1:0] idle_q;   // copies of (state == S_IDLE)
+reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
+// state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
+// block, since a (* keep *) on the reg does not stop Yosys merging flops with one input
+wire idle_next = (state == S_IDLE) ? !s_key_tvalid
+               : ((state != S_DRAIN && state != S_START && state != S_EXPAND) && drain_last);
 
 assign s_key_tready = (state == S_IDLE);
 // kx_start is a flop (state enters S_START in the next clock), not a decode of the state: the
@@ -68,6 +72,7 @@ for (gc = 0; gc < NCOPY; gc = gc + 1) begin : g_cap
     always @(posedge clk) begin
         if (idle_q[gc]) kx_key[HI:LO] <= s_key_tdata[HI:LO];
     end
+    (* keep *) always @(posedge clk) idle_q[gc] <= rst || idle_next;
 end
 endgenerate
 
@@ -78,7 +83,6 @@ always @(posedge clk) begin
             kx_slot <= s_key_slot;
             drain   <= DRAIN_W;
             drain_last <= (DRAIN == 1);
-            idle_q  <= {NCOPY{1'b0}};
             slot_valid[s_key_slot]   <= 1'b0;
             slot_loading[s_key_slot] <= 1'b1;
             state <= S_DRAIN;
@@ -100,14 +104,12 @@ always @(posedge clk) begin
             if (drain_last) begin
                 slot_valid[kx_slot]   <= 1'b1;
                 slot_loading[kx_slot] <= 1'b0;
-                idle_q <= {NCOPY{1'b1}};
                 state  <= S_IDLE;
             end
         end
     endcase
     if (rst) begin
         state        <= S_IDLE;
-        idle_q       <= {NCOPY{1'b1}};
         slot_valid   <= {NSLOTS{1'b0}};
         slot_loading <= {NSLOTS{1'b0}};
     end

@@ -38,7 +38,7 @@ localparam [POS_W-1:0] POS_V = POS[POS_W-1:0];
 localparam integer SL_W = 32;
 localparam integer NSL  = (KEY_W + SL_W - 1) / SL_W;
 
-(* keep *) reg [NSL-1:0] hit_q;      // kwo_* is a write for this round (one copy per slice)
+reg [NSL-1:0] hit_q;                 // kwo_* is a write for this round (one copy per slice)
 
 genvar k;
 generate
@@ -46,19 +46,20 @@ for (k = 0; k < NSL; k = k + 1) begin : g_slice
     localparam integer LO = SL_W * k;
     localparam integer W  = (KEY_W - LO < SL_W) ? KEY_W - LO : SL_W;
     reg [W-1:0] mem [0:NSLOTS-1];
+    // each copy its own (* keep *) block: a (* keep *) on the reg does not stop Yosys merging
+    // flops with one input (before 2026-11-23 the copies were one flop)
+    (* keep *) always @(posedge clk) hit_q[k] <= !rst && kw_en && kw_pos == POS_V;
     always @(posedge clk) if (hit_q[k]) mem[kwo_slot] <= kwo_key[LO +: W];
     assign rd_key[LO +: W] = mem[rd_slot];
 end
 endgenerate
 
 always @(posedge clk) begin
-    hit_q    <= {NSL{kw_en && kw_pos == POS_V}};
     kwo_en   <= kw_en;
     kwo_pos  <= kw_pos;
     kwo_slot <= kw_slot;
     kwo_key  <= kw_key;
     if (rst) begin
-        hit_q  <= {NSL{1'b0}};
         kwo_en <= 1'b0;
     end
 end
