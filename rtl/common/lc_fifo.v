@@ -86,32 +86,17 @@ if (DEPTH <= 4) begin : g_flops
     (* ram_style = "logic" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
     always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     assign m_data = mem[rd_ptr[ADDR_W-1:0]];
-end else if (READ_REG == 2) begin : g_bram
-    // Block RAM; per 36 data bits (one DP16KD) its own address copies.
-    localparam integer SL_W = 36;
+end else begin : g_ram
+    // RAM storage in slices of SL_W data bits, each with its own copies of the pointers (one
+    // (* keep *) block per slice), so no address net fans out over the whole width.
+    //   READ_REG=2  block RAM (lc_bram_sdp), 36 bits per slice: one DP16KD each on ECP5.
+    //   READ_REG=1  distributed RAM in banks of 16 entries, each bank's read registered, then
+    //               a registered bank select: no path address -> RAM -> bank mux -> consumer.
+    //   READ_REG=0  distributed RAM read asynchronously, never block RAM: an ECP5 EBR read
+    //               without its output register is a 4.3 ns clock-to-out, which capped the
+    //               cores whose FIFO is 64+ deep at ~145 MHz.
+    localparam integer SL_W = (READ_REG == 2) ? 36 : 32;
     localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
-    genvar k;
-    for (k = 0; k < NSL; k = k + 1) begin : g_slice
-        localparam integer LO = SL_W * k;
-        localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
-        reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
-        (* keep *) always @(posedge clk) begin
-            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
-            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
-        end
-        lc_bram_sdp #(.WIDTH(W), .DEPTH(DEPTH)) u_ram (
-            .clk(clk), .we(do_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
-        );
-    end
-end else if (READ_REG == 1) begin : g_banked
-    // Distributed RAM in banks of BANK entries; per 32 data bits its own address copies, bank
-    // read registers and bank-select register.
-    localparam integer BANK  = (DEPTH < 16) ? DEPTH : 16;
-    localparam integer NB    = DEPTH / BANK;
-    localparam integer LO_W  = $clog2(BANK);
-    localparam integer SEL_W = (NB > 1) ? $clog2(NB) : 1;
-    localparam integer SL_W  = 32;
-    localparam integer NSL   = (WIDTH + SL_W - 1) / SL_W;
     genvar k, b;
     for (k = 0; k < NSL; k = k + 1) begin : g_slice
         localparam integer LO = SL_W * k;
@@ -121,48 +106,44 @@ end else if (READ_REG == 1) begin : g_banked
             wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
             ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
         end
-        wire [NB*W-1:0] bank_q;             // each bank's registered read at ra
-        for (b = 0; b < NB; b = b + 1) begin : g_bank
-            localparam [SEL_W-1:0] BI = b;
-            wire wr_here;
-            if (NB == 1) begin : g_one
-                assign wr_here = do_wr;
-            end else begin : g_sel
-                assign wr_here = do_wr && (wa[ADDR_W-1:LO_W] == BI);
+        if (READ_REG == 2) begin : g_bram
+            lc_bram_sdp #(.WIDTH(W), .DEPTH(DEPTH)) u_ram (
+                .clk(clk), .we(do_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
+            );
+        end else if (READ_REG == 1) begin : g_banked
+            localparam integer BANK  = (DEPTH < 16) ? DEPTH : 16;
+            localparam integer NB    = DEPTH / BANK;
+            localparam integer LO_W  = $clog2(BANK);
+            localparam integer SEL_W = (NB > 1) ? $clog2(NB) : 1;
+            wire [NB*W-1:0] bank_q;         // each bank's registered read at ra
+            for (b = 0; b < NB; b = b + 1) begin : g_bank
+                localparam [SEL_W-1:0] BI = b;
+                wire wr_here;
+                if (NB == 1) begin : g_one
+                    assign wr_here = do_wr;
+                end else begin : g_sel
+                    assign wr_here = do_wr && (wa[ADDR_W-1:LO_W] == BI);
+                end
+                (* ram_style = "distributed" *) reg [W-1:0] mem [0:BANK-1];
+                reg [W-1:0] q;
+                always @(posedge clk) begin
+                    if (wr_here) mem[wa[LO_W-1:0]] <= s_data[LO +: W];
+                    q <= mem[ra[LO_W-1:0]];
+                end
+                assign bank_q[b*W +: W] = q;
             end
-            (* ram_style = "distributed" *) reg [W-1:0] mem [0:BANK-1];
-            reg [W-1:0] q;
-            always @(posedge clk) begin
-                if (wr_here) mem[wa[LO_W-1:0]] <= s_data[LO +: W];
-                q <= mem[ra[LO_W-1:0]];
+            if (NB == 1) begin : g_nosel
+                assign m_data[LO +: W] = bank_q;
+            end else begin : g_bsel
+                reg [SEL_W-1:0] sel_q;      // the bank read in the previous clock
+                always @(posedge clk) sel_q <= ra[ADDR_W-1:LO_W];
+                assign m_data[LO +: W] = bank_q[sel_q*W +: W];
             end
-            assign bank_q[b*W +: W] = q;
+        end else begin : g_lutram
+            (* ram_style = "distributed" *) reg [W-1:0] mem [0:DEPTH-1];
+            always @(posedge clk) if (do_wr) mem[wa] <= s_data[LO +: W];
+            assign m_data[LO +: W] = mem[ra];
         end
-        if (NB == 1) begin : g_nosel
-            assign m_data[LO +: W] = bank_q;
-        end else begin : g_bsel
-            reg [SEL_W-1:0] sel_q;          // the bank read in the previous clock
-            always @(posedge clk) sel_q <= ra[ADDR_W-1:LO_W];
-            assign m_data[LO +: W] = bank_q[sel_q*W +: W];
-        end
-    end
-end else begin : g_lutram
-    // Distributed RAM, never block RAM: an ECP5 EBR read without its output register is a
-    // 4.3 ns clock-to-out, which capped the cores whose FIFO is 64+ deep at ~145 MHz.
-    localparam integer SL_W = 32;
-    localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
-    genvar k;
-    for (k = 0; k < NSL; k = k + 1) begin : g_slice
-        localparam integer LO = SL_W * k;
-        localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
-        (* ram_style = "distributed" *) reg [W-1:0] mem [0:DEPTH-1];
-        reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
-        always @(posedge clk) if (do_wr) mem[wa] <= s_data[LO +: W];
-        (* keep *) always @(posedge clk) begin
-            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
-            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
-        end
-        assign m_data[LO +: W] = mem[ra];
     end
 end
 endgenerate
