@@ -10,8 +10,8 @@
 // are one DP16KD in its 512 x 36 pseudo-dual-port form, REGMODE = OUTREG: write on port A
 // (CEA = we, all four byte enables on ADA[3:0]), read on port B, the 36-bit word split over
 // DIA/DIB and DOA/DOB (bits 17:0 on A, 35:18 on B). Without it (simulation, other vendors) the
-// same behaviour in plain Verilog: a memory, a read register and an output register, which
-// tools that absorb output registers into their block RAM (e.g. Vivado) map the same way.
+// same behaviour in plain Verilog: a memory, a read register and an output register (only the
+// ECP5 form has been synthesized and measured).
 // DEPTH <= 512 (one DP16KD deep); the cost is ceil(WIDTH/36) DP16KD whatever the depth.
 module lc_bram_sdp #(
     parameter WIDTH  = 36,

@@ -115,6 +115,20 @@ always @(posedge clk) begin
     end
 end
 
+`ifndef SYNTHESIS
+// Simulation check: idle_next restates the state machine's transitions into and out of S_IDLE;
+// every copy must equal (state == S_IDLE) in every clock after the first reset.
+reg idle_chk_armed;
+initial idle_chk_armed = 1'b0;
+always @(posedge clk) begin
+    if (rst) idle_chk_armed <= 1'b1;
+    else if (idle_chk_armed && idle_q !== {NCOPY{state == S_IDLE}}) begin
+        $display("%m: idle_q %b but state %0d", idle_q, state);
+        $fatal(1);
+    end
+end
+`endif
+
 endmodule
 
 `default_nettype wire
