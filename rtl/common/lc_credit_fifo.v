@@ -147,25 +147,24 @@ lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_R
 // OS-entry output stage in flops, written in rotation. Every entry's write enable is a flop
 // (one copy per 32 bits), decoded a clock ahead from the deep-FIFO read pipeline (f_data_soon),
 // so no enable net is a LUT output fanning out to WIDTH flops; the read pointer has one copy
-// per 32 bits too. m_ready reaches only the read pointers and the stage's count, never the deep
+// per 32 bits too. The write position is one-hot and per slice (wp_oh: the entry the next item
+// takes), so each enable is one LUT4 of four flops (f_data_soon, f_data_valid, two wp_oh bits);
+// a binary pointer made it a 5-input decode after an adder (3 LUT levels: the worst path of
+// aes128-enc-s3-mix-link seed 3 at 78e7266). m_ready reaches only the read pointers and the stage's count, never the deep
 // FIFO. m_valid is a flop, m_data an OS:1 mux after flops.
 localparam integer SL_W = 32;
 localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
-reg  [OS_W-1:0] o_wp;             // entry written next
 reg  [OS_W:0]   o_cnt;            // entries held (0..OS)
 reg             o_valid;          // o_cnt != 0
 wire            o_take = o_valid && m_ready;
-wire [OS_W-1:0] o_wp_at = o_wp + {{OS_W-1{1'b0}}, f_data_valid};   // entry the next item takes
 wire [OS_W:0]   o_cnt_nx = o_cnt + {{OS_W{1'b0}}, f_data_valid} - {{OS_W{1'b0}}, o_take};
 
 assign m_valid = o_valid;
 
 always @(posedge clk) begin
-    o_wp    <= o_wp_at;
     o_cnt   <= o_cnt_nx;
     o_valid <= (o_cnt_nx != {OS_W+1{1'b0}});
     if (rst) begin
-        o_wp    <= {OS_W{1'b0}};
         o_cnt   <= {OS_W+1{1'b0}};
         o_valid <= 1'b0;
     end
@@ -177,15 +176,20 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     localparam integer LO = SL_W * k;
     localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
     // (* keep *) on the block, not the reg: that is what keeps Yosys from merging the copies
-    reg [OS-1:0]   we_q;          // entry e is written this clock (f_data_valid && o_wp == e)
+    reg [OS-1:0]   wp_oh;         // one-hot: the entry the next arriving item is written to
+    reg [OS-1:0]   we_q;          // entry e is written this clock (f_data_valid && wp_oh[e])
     reg [OS_W-1:0] rp_q;          // entry read next
     reg [W-1:0] ent [0:OS-1];
+    // wp_oh after this clock's arrival (if any): rotated by one when f_data_valid
+    wire [OS-1:0] wp_at = f_data_valid ? {wp_oh[OS-2:0], wp_oh[OS-1]} : wp_oh;
     (* keep *) always @(posedge clk) begin
-        we_q <= f_data_soon ? ({{OS-1{1'b0}}, 1'b1} << o_wp_at) : {OS{1'b0}};
-        rp_q <= rp_q + {{OS_W-1{1'b0}}, o_take};
+        wp_oh <= wp_at;
+        we_q  <= f_data_soon ? wp_at : {OS{1'b0}};
+        rp_q  <= rp_q + {{OS_W-1{1'b0}}, o_take};
         if (rst) begin
-            we_q <= {OS{1'b0}};
-            rp_q <= {OS_W{1'b0}};
+            wp_oh <= {{OS-1{1'b0}}, 1'b1};
+            we_q  <= {OS{1'b0}};
+            rp_q  <= {OS_W{1'b0}};
         end
     end
     for (e = 0; e < OS; e = e + 1) begin : g_ent

@@ -12,7 +12,12 @@
 // its load enable is not one high-fanout net from a LUT: it is `idle` itself, duplicated in one
 // flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle. The end
 // of each wait is a flop too (drain_last: the counter reads 1), so the copies' D input is one
-// LUT after flops however far the placer puts them from the counter.
+// LUT after flops however far the placer puts them from the counter. The unit's busy flag is
+// registered here (busy_q) before it reaches the state machine and the counter: the unit may sit
+// far away, and a far flop driving the counter's next-state LUTs was the worst path of
+// aes128-enc-s3-mix-link seed 1 at 78e7266 (kx busy -> drain, 3 LUT levels after a 34-tile hop).
+// busy_q also covers the start clock (start_q), so S_EXPAND never sees the unit idle before it
+// has taken the start; the slot becomes valid one clock later than without it.
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -63,6 +68,7 @@ assign s_key_tready = (state == S_IDLE);
 // key-expansion unit's busy flag and counters take it without a LUT level in front.
 reg start_q;
 assign kx_start     = start_q;
+reg busy_q;                          // kx_busy a clock ago, or the start pulse
 
 genvar gc;
 generate
@@ -78,6 +84,7 @@ endgenerate
 
 always @(posedge clk) begin
     start_q <= (state == S_DRAIN) && drain_last && !rst;
+    busy_q  <= kx_busy || start_q;
     case (state)
         S_IDLE: if (s_key_tvalid) begin
             kx_slot <= s_key_slot;
@@ -93,7 +100,7 @@ always @(posedge clk) begin
             if (drain_last) state <= S_START;
         end
         S_START: state <= S_EXPAND;
-        S_EXPAND: if (!kx_busy) begin
+        S_EXPAND: if (!busy_q) begin
             drain      <= DRAIN_W;
             drain_last <= (DRAIN == 1);
             state      <= S_SETTLE;

@@ -3,11 +3,16 @@
 // a write bus that travels down the chain of rounds (one register per round, so no net runs
 // from the key-expansion unit to every round across the chip), read asynchronously by the slot
 // of the block that needs it. A round takes the writes whose kw_pos equals its POS.
+// The position match travels pre-decoded: kw_hit is "this write is for the round receiving it",
+// computed one round earlier (kwo_hit = kw_en && kw_pos == POS + 1, a flop; the chain's first
+// round gets kw_en && kw_pos == its POS from the core). So the match is never a compare between
+// two rounds: the previous round's flop feeds this round's hit copies directly, and the compare
+// sits between this round's input and its own kwo_hit flop.
 // The write is made one clock after the bus passes, from this round's registered copy of it
-// (kwo_slot, kwo_key) and a registered position match (one copy per 32 key bits), so the
-// memory's write enable is a flop, not a compare spread over a round's worth of LUTRAM. The
-// round-key writes therefore land one clock later than the bus arrives; they still move one
-// round per clock, ahead of any block admitted after the slot becomes valid.
+// (kwo_slot, kwo_key) and the registered match (one copy per 32 key bits), so the memory's write
+// enable is a flop, not a compare spread over a round's worth of LUTRAM. The round-key writes
+// therefore land one clock later than the bus arrives; they still move one round per clock,
+// ahead of any block admitted after the slot becomes valid.
 module lc_round_key_mem #(
     parameter KEY_W  = 128,
     parameter NSLOTS = 4,
@@ -20,11 +25,13 @@ module lc_round_key_mem #(
     input  wire              rst,
 
     input  wire              kw_en,
+    input  wire              kw_hit,     // kw_en && kw_pos == POS, decoded one round earlier
     input  wire [POS_W-1:0]  kw_pos,
     input  wire [SLOT_W-1:0] kw_slot,
     input  wire [KEY_W-1:0]  kw_key,
 
     output reg               kwo_en,
+    output reg               kwo_hit,    // kwo_* is a write for the next round (POS + 1)
     output reg  [POS_W-1:0]  kwo_pos,
     output reg  [SLOT_W-1:0] kwo_slot,
     output reg  [KEY_W-1:0]  kwo_key,
@@ -33,7 +40,8 @@ module lc_round_key_mem #(
     output wire [KEY_W-1:0]  rd_key
 );
 
-localparam [POS_W-1:0] POS_V = POS[POS_W-1:0];
+localparam integer      NEXT  = POS + 1;
+localparam [POS_W-1:0] NEXT_V = NEXT[POS_W-1:0];
 
 localparam integer SL_W = 32;
 localparam integer NSL  = (KEY_W + SL_W - 1) / SL_W;
@@ -48,7 +56,7 @@ for (k = 0; k < NSL; k = k + 1) begin : g_slice
     reg [W-1:0] mem [0:NSLOTS-1];
     // each copy its own (* keep *) block: a (* keep *) on the reg does not stop Yosys merging
     // flops with one input (before 2026-11-23 the copies were one flop)
-    (* keep *) always @(posedge clk) hit_q[k] <= !rst && kw_en && kw_pos == POS_V;
+    (* keep *) always @(posedge clk) hit_q[k] <= !rst && kw_hit;
     always @(posedge clk) if (hit_q[k]) mem[kwo_slot] <= kwo_key[LO +: W];
     assign rd_key[LO +: W] = mem[rd_slot];
 end
@@ -56,13 +64,30 @@ endgenerate
 
 always @(posedge clk) begin
     kwo_en   <= kw_en;
+    kwo_hit  <= kw_en && kw_pos == NEXT_V && NEXT < (1 << POS_W);
     kwo_pos  <= kw_pos;
     kwo_slot <= kw_slot;
     kwo_key  <= kw_key;
     if (rst) begin
-        kwo_en <= 1'b0;
+        kwo_en  <= 1'b0;
+        kwo_hit <= 1'b0;
     end
 end
+
+`ifndef SYNTHESIS
+// Simulation check: the pre-decoded match must equal the compare it replaces (a core that wires
+// kw_hit wrongly stops here instead of writing a round key into the wrong round).
+localparam [POS_W-1:0] POS_V = POS[POS_W-1:0];
+reg hit_chk_armed;
+initial hit_chk_armed = 1'b0;
+always @(posedge clk) begin
+    if (rst) hit_chk_armed <= 1'b1;
+    else if (hit_chk_armed && kw_hit !== (kw_en && kw_pos == POS_V)) begin
+        $display("%m: kw_hit %b but kw_en %b kw_pos %0d (POS %0d)", kw_hit, kw_en, kw_pos, POS);
+        $fatal(1);
+    end
+end
+`endif
 
 endmodule
 

@@ -155,6 +155,7 @@ des_key_expand #(.TRIPLE(TRIPLE), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
 // subkey write bus and X, passed from position to position (the last copies are unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
+wire              w_hit   [0:NR+1];   // w_en && w_pos == the receiving round's POS
 wire [5:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
 wire [47:0]       w_key   [0:NR+1];
@@ -171,6 +172,7 @@ assign p_r[0]     = ip[31:0];
 assign p_x[0]     = 48'd0;
 assign p_slot_nx[0] = p_slot[0];     // unused: the input stage reads its subkey in place
 assign w_en[0]    = kw_en;
+assign w_hit[0]   = kw_en && kw_pos == 0;   // later rounds get it pre-decoded (lc_round_key_mem)
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
 assign w_key[0]   = kw_key;
@@ -185,8 +187,8 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),
         .in_l(p_l[r]), .in_r(p_r[r]), .in_x(p_x[r]),
-        .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
-        .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
+        .kw_en(w_en[r]), .kw_hit(w_hit[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
+        .kwo_en(w_en[r+1]), .kwo_hit(w_hit[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
         .out_slot_next(p_slot_nx[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
         .out_l(p_l[r+1]), .out_r(p_r[r+1]), .out_x(p_x[r+1])

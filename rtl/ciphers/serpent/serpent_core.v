@@ -144,6 +144,7 @@ endgenerate
 // round-key write bus, passed from round to round (the last round's copy is unused)
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
+wire              w_hit   [0:NR+1];   // w_en && w_pos == the receiving round's POS
 wire [5:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
 wire [127:0]      w_key   [0:NR+1];
@@ -152,6 +153,7 @@ wire [127:0]      w_key   [0:NR+1];
 assign p_state[0] = in_b;
 assign p_slot_nx[0] = p_slot[0];     // unused: the whitening round reads its key in place
 assign w_en[0]    = kw_en;
+assign w_hit[0]   = kw_en && kw_pos == 0;   // later rounds get it pre-decoded (lc_round_key_mem)
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
 assign w_key[0]   = kw_key;
@@ -167,8 +169,8 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),
         .in_state(p_state[r]),
-        .kw_en(w_en[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
-        .kwo_en(w_en[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
+        .kw_en(w_en[r]), .kw_hit(w_hit[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
+        .kwo_en(w_en[r+1]), .kwo_hit(w_hit[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
         .out_slot_next(p_slot_nx[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
         .out_state(p_state[r+1])

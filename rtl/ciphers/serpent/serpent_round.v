@@ -55,10 +55,12 @@ module serpent_round #(
 
     // round-key write bus (from the key-expansion unit or the previous round)
     input  wire              kw_en,
+    input  wire              kw_hit,     // kw_en && kw_pos == POS (see lc_round_key_mem)
     input  wire [5:0]        kw_pos,
     input  wire [SLOT_W-1:0] kw_slot,
     input  wire [127:0]      kw_key,
     output wire              kwo_en,
+    output wire              kwo_hit,
     output wire [5:0]        kwo_pos,
     output wire [SLOT_W-1:0] kwo_slot,
     output wire [127:0]      kwo_key,
@@ -89,8 +91,8 @@ wire [127:0]      rk_rd;
 wire [SLOT_W-1:0] rk_rd_slot;
 lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(6)) u_keys (
     .clk(clk), .rst(rst),
-    .kw_en(kw_en), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
-    .kwo_en(kwo_en), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
+    .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
+    .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
     .rd_slot(rk_rd_slot), .rd_key(rk_rd)
 );
 
