@@ -110,7 +110,6 @@ reg              f_read_q;        // read from the deep FIFO in this clock
 reg  [1:0]       f_rd_pipe;       // f_rd_pipe[i]: read i + 1 clocks ago (bit 1 unused if RL = 1)
 /* verilator lint_on UNUSEDSIGNAL */
 wire             f_data_valid = f_rd_pipe[RL-1];  // f_data holds an item read RL clocks ago
-wire             f_data_soon  = (RL == 1) ? f_read_q : f_rd_pipe[0];  // ... in the next clock
 reg  [OS_W:0]    out_used;        // read from the deep FIFO and not yet delivered (<= OS)
 
 assign f_read = f_read_q;
@@ -126,9 +125,10 @@ assign f_read = f_read_q;
 localparam integer  OS_M1_I = OS - 1;
 localparam [OS_W:0] OS_M1 = OS_M1_I[OS_W:0];
 wire may_read = (out_used == OS_M1) ? !f_read_q : (out_used < OS_M1);
+reg  ov_used;                     // copy of o_valid for out_used (see the output stage)
 always @(posedge clk) begin
     f_read_q  <= f_valid_next && may_read;
-    out_used  <= out_used + {{OS_W{1'b0}}, f_read_q} - {{OS_W{1'b0}}, m_valid && m_ready};
+    out_used  <= out_used + {{OS_W{1'b0}}, f_read_q} - {{OS_W{1'b0}}, ov_used && m_ready};
     if (rst) begin
         f_read_q  <= 1'b0;
         out_used  <= {OS_W+1{1'b0}};
@@ -145,13 +145,18 @@ lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_R
 );
 
 // OS-entry output stage in flops, written in rotation. Every entry's write enable is a flop
-// (one copy per 32 bits), decoded a clock ahead from the deep-FIFO read pipeline (f_data_soon),
+// (one copy per 32 bits), decoded a clock ahead from the slice's copy of the deep-FIFO read pipeline,
 // so no enable net is a LUT output fanning out to WIDTH flops; the read pointer has one copy
 // per 32 bits too. The write position is one-hot and per slice (wp_oh: the entry the next item
-// takes), so each enable is one LUT4 of four flops (f_data_soon, f_data_valid, two wp_oh bits);
+// takes), so each enable is one LUT4 of four flops (item soon, item valid, two wp_oh bits);
 // a binary pointer made it a 5-input decode after an adder (3 LUT levels: the worst path of
-// aes128-enc-s3-mix-link seed 3 at 78e7266). m_ready reaches only the read pointers and the stage's count, never the deep
-// FIFO. m_valid is a flop, m_data an OS:1 mux after flops.
+// aes128-enc-s3-mix-link seed 3 at 78e7266). A delivery (valid && m_ready) is decoded by every
+// consumer from its own copy of o_valid (o_valid for the count, ov_used for out_used, ov_q in
+// each slice for its read pointer): with one shared "take" LUT, the placer put that LUT among
+// the slices' read pointers, far from o_valid and the count (e07a238: o_valid -> take ->
+// o_cnt, 2 hops of 1.5-1.7 ns, 207.1 MHz at seed 2). m_ready reaches only the read pointers,
+// out_used and the stage's count, never the deep FIFO. m_valid is a flop, m_data an OS:1 mux
+// after flops.
 localparam integer SL_W = 32;
 localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
 reg  [OS_W:0]   o_cnt;            // entries held (0..OS)
@@ -161,14 +166,29 @@ wire [OS_W:0]   o_cnt_nx = o_cnt + {{OS_W{1'b0}}, f_data_valid} - {{OS_W{1'b0}},
 
 assign m_valid = o_valid;
 
+wire            o_valid_nx = (o_cnt_nx != {OS_W+1{1'b0}});
+
 always @(posedge clk) begin
     o_cnt   <= o_cnt_nx;
-    o_valid <= (o_cnt_nx != {OS_W+1{1'b0}});
+    o_valid <= o_valid_nx;
     if (rst) begin
         o_cnt   <= {OS_W+1{1'b0}};
         o_valid <= 1'b0;
     end
 end
+// (* keep *) block: a copy Yosys must not merge with o_valid
+(* keep *) always @(posedge clk) ov_used <= !rst && o_valid_nx;
+
+`ifndef SYNTHESIS
+// Simulation check: every copy of o_valid equals it in every clock after the first reset.
+reg ov_chk_armed;
+initial ov_chk_armed = 1'b0;
+always @(posedge clk) if (rst) ov_chk_armed <= 1'b1;
+always @(posedge clk) if (ov_chk_armed && !rst && ov_used !== o_valid) begin
+    $display("%m: ov_used %b but o_valid %b", ov_used, o_valid);
+    $fatal(1);
+end
+`endif
 
 genvar k, e;
 generate
@@ -179,19 +199,38 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     reg [OS-1:0]   wp_oh;         // one-hot: the entry the next arriving item is written to
     reg [OS-1:0]   we_q;          // entry e is written this clock (f_data_valid && wp_oh[e])
     reg [OS_W-1:0] rp_q;          // entry read next
+    reg            ov_q;          // copy of o_valid
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [1:0]      rd_k;          // this slice's copy of f_rd_pipe (bit 1 unused if RL = 1)
+    /* verilator lint_on UNUSEDSIGNAL */
     reg [W-1:0] ent [0:OS-1];
+    // this slice's f_data_valid / f_data_soon: Yosys turns "soon ? wp_at : 0" into a synchronous
+    // reset (LSR = rst | !soon); from a shared flop that is one LUT driving every slice's
+    // enables (e07a238 seed 3: f_data_soon -> that LUT -> we_q, two 1.5-1.9 ns hops)
+    wire          s_valid = rd_k[RL-1];
+    wire          s_soon  = (RL == 1) ? f_read_q : rd_k[0];
     // wp_oh after this clock's arrival (if any): rotated by one when f_data_valid
-    wire [OS-1:0] wp_at = f_data_valid ? {wp_oh[OS-2:0], wp_oh[OS-1]} : wp_oh;
+    wire [OS-1:0] wp_at = s_valid ? {wp_oh[OS-2:0], wp_oh[OS-1]} : wp_oh;
     (* keep *) always @(posedge clk) begin
+        rd_k  <= {rd_k[0], f_read_q};
         wp_oh <= wp_at;
-        we_q  <= f_data_soon ? wp_at : {OS{1'b0}};
-        rp_q  <= rp_q + {{OS_W-1{1'b0}}, o_take};
+        we_q  <= s_soon ? wp_at : {OS{1'b0}};
+        rp_q  <= rp_q + {{OS_W-1{1'b0}}, ov_q && m_ready};
+        ov_q  <= o_valid_nx;
         if (rst) begin
+            ov_q  <= 1'b0;
+            rd_k  <= 2'b00;
             wp_oh <= {{OS-1{1'b0}}, 1'b1};
             we_q  <= {OS{1'b0}};
             rp_q  <= {OS_W{1'b0}};
         end
     end
+`ifndef SYNTHESIS
+    always @(posedge clk) if (ov_chk_armed && !rst && (ov_q !== o_valid || rd_k !== f_rd_pipe)) begin
+        $display("%m: ov_q %b rd_k %b but o_valid %b f_rd_pipe %b", ov_q, rd_k, o_valid, f_rd_pipe);
+        $fatal(1);
+    end
+`endif
     for (e = 0; e < OS; e = e + 1) begin : g_ent
         always @(posedge clk) if (we_q[e]) ent[e] <= f_data[LO +: W];
     end
