@@ -161,23 +161,28 @@ localparam integer SL_W = 32;
 localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
 reg  [OS_W:0]   o_cnt;            // entries held (0..OS)
 reg             o_valid;          // o_cnt != 0
+reg             o_multi;          // o_cnt >= 2
 wire            o_take = o_valid && m_ready;
 wire [OS_W:0]   o_cnt_nx = o_cnt + {{OS_W{1'b0}}, f_data_valid} - {{OS_W{1'b0}}, o_take};
+localparam [OS_W:0] ONE = 1;
 
 assign m_valid = o_valid;
 
-wire            o_valid_nx = (o_cnt_nx != {OS_W+1{1'b0}});
-
-always @(posedge clk) begin
+// o_cnt_nx != 0, as one LUT4 of flops and m_ready: an arriving item makes it non-zero; else it
+// stays non-zero with two or more held, or with one held and not delivered. Every copy of
+// o_valid computes it from its own feedback (f_data_valid: the slice's copy).
+(* keep *) always @(posedge clk) begin
     o_cnt   <= o_cnt_nx;
-    o_valid <= o_valid_nx;
+    o_multi <= (o_cnt_nx > ONE);
+    o_valid <= f_data_valid || o_multi || (o_valid && !m_ready);
     if (rst) begin
         o_cnt   <= {OS_W+1{1'b0}};
+        o_multi <= 1'b0;
         o_valid <= 1'b0;
     end
 end
-// (* keep *) block: a copy Yosys must not merge with o_valid
-(* keep *) always @(posedge clk) ov_used <= !rst && o_valid_nx;
+(* keep *) always @(posedge clk)
+    ov_used <= !rst && (f_data_valid || o_multi || (ov_used && !m_ready));
 
 `ifndef SYNTHESIS
 // Simulation check: every copy of o_valid equals it in every clock after the first reset.
@@ -216,7 +221,7 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
         wp_oh <= wp_at;
         we_q  <= s_soon ? wp_at : {OS{1'b0}};
         rp_q  <= rp_q + {{OS_W-1{1'b0}}, ov_q && m_ready};
-        ov_q  <= o_valid_nx;
+        ov_q  <= s_valid || o_multi || (ov_q && !m_ready);
         if (rst) begin
             ov_q  <= 1'b0;
             rd_k  <= 2'b00;
