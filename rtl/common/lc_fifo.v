@@ -60,10 +60,7 @@ endgenerate
 // the whole RAM; every copy is its own (* keep *) block so synthesis does not merge them back.
 reg [ADDR_W:0]  wr_ptr, rd_ptr;
 reg [ADDR_W:0]  wr_ptr1, rd_ptr1;         // wr_ptr + 1, rd_ptr + 1
-reg [ADDR_W:0]  rd_ptr2;                  // rd_ptr + 2
-localparam [ADDR_W:0] PTR_TWO = 2;
 reg             empty_q, full_q;
-reg             one_left;                 // count == 1 (wr_ptr == rd_ptr1), a flop
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
 wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
@@ -74,12 +71,7 @@ wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
 // Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: the pointer
 // compares below depend on flops alone. One write alone can never empty the FIFO, one read
 // alone never fills it, and a write with a read (or neither) keeps both flags.
-// "count == 1" is itself a flop (one_left), updated from four compares of flops selected by the
-// handshakes, so m_valid_next is one LUT of flops and the handshakes: a reader that registers it
-// (lc_credit_fifo's read enable) had the 2-level pointer compare in front of it (credit-fifo-bram
-// at b121adb / c4fe7c2: wr_ptr -> m_valid_next -> read enable, 4 LUT levels, 268-319 MHz).
-wire one_left_nx = do_wr ? (do_rd ? (wr_ptr1 == rd_ptr2) : (wr_ptr1 == rd_ptr1))
-                         : (do_rd ? (wr_ptr  == rd_ptr2) : (wr_ptr  == rd_ptr1));
+wire one_left  = (wr_ptr == rd_ptr1);                                   // count == 1
 wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count == DEPTH-1
 wire empty_nx  = (do_rd && !do_wr) ? one_left : ((do_wr && !do_rd) ? 1'b0 : empty_q);
 wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
@@ -159,17 +151,9 @@ endgenerate
 `ifndef SYNTHESIS
 // Simulation check of the unguarded handshakes: a write into a full FIFO (GUARD_WRITE=0) or a
 // read from an empty one (GUARD_READ=0) is the user's contract broken, not a FIFO state.
-// And the count == 1 flag must equal its compare (armed by the first reset).
-reg ol_chk_armed;
-initial ol_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (!rst && GUARD_WRITE == 0 && s_valid && full_q) begin
         $display("%m: write while full (GUARD_WRITE=0)");
-        $fatal(1);
-    end
-    if (rst) ol_chk_armed <= 1'b1;
-    else if (ol_chk_armed && one_left !== (wr_ptr == rd_ptr1)) begin
-        $display("%m: one_left %b but wr_ptr %0d rd_ptr1 %0d", one_left, wr_ptr, rd_ptr1);
         $fatal(1);
     end
     if (!rst && GUARD_READ == 0 && m_ready && empty_q) begin
@@ -184,8 +168,6 @@ always @(posedge clk) begin
     rd_ptr  <= rd_next;
     wr_ptr1 <= do_wr ? wr_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : wr_ptr1;
     rd_ptr1 <= do_rd ? rd_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : rd_ptr1;
-    rd_ptr2 <= do_rd ? rd_ptr2 + {{ADDR_W{1'b0}}, 1'b1} : rd_ptr2;
-    one_left <= one_left_nx;
     empty_q <= empty_nx;
     full_q  <= full_nx;
     if (rst) begin
@@ -193,8 +175,6 @@ always @(posedge clk) begin
         rd_ptr  <= {ADDR_W+1{1'b0}};
         wr_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
         rd_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
-        rd_ptr2 <= PTR_TWO;
-        one_left <= 1'b0;
         empty_q <= 1'b1;
         full_q  <= 1'b0;
     end
