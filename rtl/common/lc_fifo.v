@@ -61,6 +61,9 @@ endgenerate
 reg [ADDR_W:0]  wr_ptr, rd_ptr;
 reg [ADDR_W:0]  wr_ptr1, rd_ptr1;         // wr_ptr + 1, rd_ptr + 1
 reg             empty_q, full_q;
+reg             multi_q;                  // count >= 2
+reg [ADDR_W:0]  cnt_q;                    // count (== wr_ptr - rd_ptr)
+localparam [ADDR_W:0] CNT_3 = 3;     // DEPTH >= 2: ADDR_W + 1 >= 2 bits
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
 wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
@@ -68,18 +71,23 @@ wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
 wire [ADDR_W:0] wr_next = do_wr ? wr_ptr1 : wr_ptr;
 wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
 
-// Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: the pointer
-// compares below depend on flops alone. One write alone can never empty the FIFO, one read
-// alone never fills it, and a write with a read (or neither) keeps both flags.
-wire one_left  = (wr_ptr == rd_ptr1);                                   // count == 1
+// Next flags with the late handshakes (do_wr, do_rd) entering only the last LUT: what they
+// select depends on flops alone. One write alone can never empty the FIFO, one read alone never
+// fills it, and a write with a read (or neither) keeps both flags.
+// Not empty next: a write, or two or more held, or one or more held and no read: one LUT4 of
+// flops and the handshakes (multi_q, count >= 2, is a flag of its own, moved by the handshakes
+// between !empty_q and count >= 3 of the registered count). With the "count == 1" pointer
+// compare in front of it (2-3 LUT levels), m_valid_next -> lc_credit_fifo's read enable was 4-6
+// levels (credit-fifo-bram at a8e0200: 284.3 / 294.8 / 293.6 MHz, seeds 1-3).
 wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count == DEPTH-1
-wire empty_nx  = (do_rd && !do_wr) ? one_left : ((do_wr && !do_rd) ? 1'b0 : empty_q);
+wire empty_nx  = !(do_wr || multi_q || (!empty_q && !do_rd));
+wire multi_nx  = (do_wr && !do_rd) ? !empty_q : ((do_rd && !do_wr) ? (cnt_q >= CNT_3) : multi_q);
 wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
 
 assign s_ready = !full_q;
 assign m_valid = !empty_q;
 assign m_valid_next = !empty_nx;
-assign count   = wr_ptr - rd_ptr;
+assign count   = cnt_q;
 
 generate
 if (DEPTH <= 4) begin : g_flops
@@ -151,7 +159,18 @@ endgenerate
 `ifndef SYNTHESIS
 // Simulation check of the unguarded handshakes: a write into a full FIFO (GUARD_WRITE=0) or a
 // read from an empty one (GUARD_READ=0) is the user's contract broken, not a FIFO state.
+// And the count and its flags must agree with the pointers (armed by the first reset).
+localparam [ADDR_W:0] CNT_2 = 2;
+reg cnt_chk_armed;
+initial cnt_chk_armed = 1'b0;
 always @(posedge clk) begin
+    if (rst) cnt_chk_armed <= 1'b1;
+    else if (cnt_chk_armed && (cnt_q !== wr_ptr - rd_ptr || multi_q !== (cnt_q >= CNT_2)
+                               || empty_q !== (cnt_q == 0))) begin
+        $display("%m: count %0d multi %b empty %b but pointers %0d - %0d", cnt_q, multi_q,
+                 empty_q, wr_ptr, rd_ptr);
+        $fatal(1);
+    end
     if (!rst && GUARD_WRITE == 0 && s_valid && full_q) begin
         $display("%m: write while full (GUARD_WRITE=0)");
         $fatal(1);
@@ -169,6 +188,8 @@ always @(posedge clk) begin
     wr_ptr1 <= do_wr ? wr_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : wr_ptr1;
     rd_ptr1 <= do_rd ? rd_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : rd_ptr1;
     empty_q <= empty_nx;
+    multi_q <= multi_nx;
+    cnt_q   <= cnt_q + {{ADDR_W{1'b0}}, do_wr} - {{ADDR_W{1'b0}}, do_rd};
     full_q  <= full_nx;
     if (rst) begin
         wr_ptr  <= {ADDR_W+1{1'b0}};
@@ -176,6 +197,8 @@ always @(posedge clk) begin
         wr_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
         rd_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
         empty_q <= 1'b1;
+        multi_q <= 1'b0;
+        cnt_q   <= {ADDR_W+1{1'b0}};
         full_q  <= 1'b0;
     end
 end
