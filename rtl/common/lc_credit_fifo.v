@@ -51,6 +51,23 @@ wire             f_read;          // an item leaves the deep FIFO this clock
 
 assign credit_ok = credit_q;
 
+// occupancy < LIMIT written bit by bit (from the MSB: less at the first differing bit), so
+// Yosys sees plain logic against a constant (2 LUT levels) instead of a `<` it maps to a carry
+// chain (aes128-enc-s3-mix-link seed 1 at a8e0200: occupancy -> 6 CCU2C -> credit_q, 3.55 ns).
+reg occ_below;
+integer ib;
+always @* begin
+    occ_below = 1'b0;                                  // equal so far: not below
+    for (ib = 0; ib < CNT_W; ib = ib + 1)
+        if (occupancy[ib] != LIMIT[ib]) occ_below = LIMIT[ib];   // a higher bit overrides
+end
+`ifndef SYNTHESIS
+always @(posedge clk) if (!rst && occ_below !== (occupancy < LIMIT)) begin
+    $display("%m: occ_below %b but occupancy %0d, LIMIT %0d", occ_below, occupancy, LIMIT);
+    $fatal(1);
+end
+`endif
+
 // The chains are their own (* keep *) block: otherwise Yosys merges each chain flop with any
 // flop of the same input (read_q with the output stage's read pipeline, admit_q with the
 // pipeline's valid chain), which pins the chain to the far end and puts the whole crossing
@@ -61,7 +78,7 @@ assign credit_ok = credit_q;
 end
 always @(posedge clk) begin
     occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[D-1]} - {{CNT_W-1{1'b0}}, read_q[D-1]};
-    credit_q  <= (occupancy < LIMIT);
+    credit_q  <= occ_below;
     if (rst) begin
         occupancy <= {CNT_W{1'b0}};
         credit_q  <= 1'b0;
