@@ -54,6 +54,9 @@ assign credit_ok = credit_q;
 // occupancy < LIMIT written bit by bit (from the MSB: less at the first differing bit), so
 // Yosys sees plain logic against a constant (2 LUT levels) instead of a `<` it maps to a carry
 // chain (aes128-enc-s3-mix-link seed 1 at a8e0200: occupancy -> 6 CCU2C -> credit_q, 3.55 ns).
+// +1, -1 or 0 as one operand: one carry chain, not an adder and a subtractor
+wire [CNT_W-1:0] occ_step = (admit_q[D-1] == read_q[D-1]) ? {CNT_W{1'b0}}
+                          : (admit_q[D-1] ? {{CNT_W-1{1'b0}}, 1'b1} : {CNT_W{1'b1}});
 reg occ_below;
 integer ib;
 always @* begin
@@ -77,7 +80,7 @@ end
     read_q  <= rst ? {D{1'b0}} : {read_q[D-2:0], f_read};
 end
 always @(posedge clk) begin
-    occupancy <= occupancy + {{CNT_W-1{1'b0}}, admit_q[D-1]} - {{CNT_W-1{1'b0}}, read_q[D-1]};
+    occupancy <= occupancy + occ_step;
     credit_q  <= occ_below;
     if (rst) begin
         occupancy <= {CNT_W{1'b0}};

@@ -82,6 +82,9 @@ wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count
 wire empty_nx  = !(do_wr || multi_q || (!empty_q && !do_rd));
 // count >= 3 as an OR of bits (a `>=` becomes a carry chain in Yosys: 314-323 MHz on this path)
 wire cnt_ge3   = (|cnt_q[ADDR_W:1] && (cnt_q[ADDR_W:1] != 1)) || (cnt_q[1] && cnt_q[0]);
+// +1, -1 or 0 as one operand: one carry chain for the count, not an adder and a subtractor
+wire [ADDR_W:0] cnt_step = (do_wr == do_rd) ? {ADDR_W+1{1'b0}}
+                         : (do_wr ? {{ADDR_W{1'b0}}, 1'b1} : {ADDR_W+1{1'b1}});
 wire multi_nx  = (do_wr && !do_rd) ? !empty_q : ((do_rd && !do_wr) ? cnt_ge3 : multi_q);
 wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
 
@@ -190,7 +193,7 @@ always @(posedge clk) begin
     rd_ptr1 <= do_rd ? rd_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : rd_ptr1;
     empty_q <= empty_nx;
     multi_q <= multi_nx;
-    cnt_q   <= cnt_q + {{ADDR_W{1'b0}}, do_wr} - {{ADDR_W{1'b0}}, do_rd};
+    cnt_q   <= cnt_q + cnt_step;
     full_q  <= full_nx;
     if (rst) begin
         wr_ptr  <= {ADDR_W+1{1'b0}};
