@@ -16,8 +16,10 @@
 // registered here (busy_q) before it reaches the state machine and the counter: the unit may sit
 // far away, and a far flop driving the counter's next-state LUTs was the worst path of
 // aes128-enc-s3-mix-link seed 1 at 78e7266 (kx busy -> drain, 3 LUT levels after a 34-tile hop).
-// busy_q also covers the start clock (start_q), so S_EXPAND never sees the unit idle before it
-// has taken the start; the slot becomes valid one clock later than without it.
+// S_WAIT covers the clock in which the unit takes the start and busy_q is still low, so
+// S_EXPAND never sees the unit idle before it has started (a busy_q that also ORed in the start
+// pulse shared a LUT with the unit's own busy logic, placed between the two: seed 1 at
+// 0f36466). A key load takes two clocks more than with an unregistered busy.
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -51,7 +53,8 @@ if (DRAIN < 1 || DRAIN > 1023) begin : g_bad_drain
 end
 endgenerate
 
-localparam S_IDLE = 3'd0, S_DRAIN = 3'd1, S_START = 3'd2, S_EXPAND = 3'd3, S_SETTLE = 3'd4;
+localparam S_IDLE = 3'd0, S_DRAIN = 3'd1, S_START = 3'd2, S_EXPAND = 3'd3, S_SETTLE = 3'd4,
+           S_WAIT = 3'd5;                // the clock the unit takes the start (busy_q still low)
 localparam [9:0] DRAIN_W = DRAIN[9:0];
 localparam NCOPY = (KEY_BITS + 31) / 32;
 reg [2:0] state;
@@ -60,15 +63,18 @@ reg       drain_last;                // drain == 1
 reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
 // state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
 // block, since a (* keep *) on the reg does not stop Yosys merging flops with one input
-wire idle_next = (state == S_IDLE) ? !s_key_tvalid
-               : ((state != S_DRAIN && state != S_START && state != S_EXPAND) && drain_last);
+// One LUT4 of flops and s_key_tvalid (idle_f, settle_f: flags of the state, kept with it), so
+// the copies' D is one LUT after flops (a decode of the 3-bit state made it two, and with the
+// copies spread along the key register two long hops: aes128-enc-s3-mix-link seed 2 at 0f36466).
+reg  idle_f, settle_f;               // state == S_IDLE, state == S_SETTLE
+wire idle_next = idle_f ? !s_key_tvalid : (settle_f && drain_last);
 
 assign s_key_tready = (state == S_IDLE);
 // kx_start is a flop (state enters S_START in the next clock), not a decode of the state: the
 // key-expansion unit's busy flag and counters take it without a LUT level in front.
 reg start_q;
 assign kx_start     = start_q;
-reg busy_q;                          // kx_busy a clock ago, or the start pulse
+reg busy_q;                          // kx_busy a clock ago (a flop to flop hop, no LUT)
 
 genvar gc;
 generate
@@ -84,7 +90,9 @@ endgenerate
 
 always @(posedge clk) begin
     start_q <= (state == S_DRAIN) && drain_last && !rst;
-    busy_q  <= kx_busy || start_q;
+    busy_q  <= kx_busy;
+    idle_f  <= rst || idle_next;
+    settle_f <= !rst && ((state == S_EXPAND && !busy_q) || (settle_f && !drain_last));
     case (state)
         S_IDLE: if (s_key_tvalid) begin
             kx_slot <= s_key_slot;
@@ -99,7 +107,8 @@ always @(posedge clk) begin
             drain_last <= (drain == 10'd2);
             if (drain_last) state <= S_START;
         end
-        S_START: state <= S_EXPAND;
+        S_START: state <= S_WAIT;
+        S_WAIT:  state <= S_EXPAND;
         S_EXPAND: if (!busy_q) begin
             drain      <= DRAIN_W;
             drain_last <= (DRAIN == 1);
@@ -129,8 +138,9 @@ reg idle_chk_armed;
 initial idle_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (rst) idle_chk_armed <= 1'b1;
-    else if (idle_chk_armed && idle_q !== {NCOPY{state == S_IDLE}}) begin
-        $display("%m: idle_q %b but state %0d", idle_q, state);
+    else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
+                                || settle_f !== (state == S_SETTLE))) begin
+        $display("%m: idle_q %b idle_f %b settle_f %b but state %0d", idle_q, idle_f, settle_f, state);
         $fatal(1);
     end
 end
