@@ -156,12 +156,19 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 
 // Counters: while idle they are held at their start values (so `start` only sets busy and the
 // slot); while busy they advance on last_q, a flop that is high in the last phase of a word.
+// "Idle" is a flop of its own (hold_q == !busy): Yosys maps the hold to the counters' synchronous
+// reset, and with !busy that was an inverter LUT driving ~25 LSR pins, which the placer put far
+// from busy and the counters (aes128-enc-s3-mix-link seeds 1 and 3 at 228e931: busy -> that
+// LUT -> rk_idx, two 1.4-1.6 ns hops).
+reg hold_q;
+(* keep *) always @(posedge clk)
+    hold_q <= rst || (busy ? (wr_pending && rk_idx == NR_W) : !start);
 integer k;
 always @(posedge clk) begin
     rk_en <= 1'b0;
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
     last_q <= busy && (phase == PHASES - 2);
-    if (busy) begin
+    if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
         if (last_ph) begin
             sr[0] <= w_new;
@@ -207,6 +214,19 @@ always @(posedge clk) begin
         last_q     <= 1'b0;
     end
 end
+
+`ifndef SYNTHESIS
+// Simulation check: hold_q restates when busy changes; it must be its complement after reset.
+reg hold_chk_armed;
+initial hold_chk_armed = 1'b0;
+always @(posedge clk) begin
+    if (rst) hold_chk_armed <= 1'b1;
+    else if (hold_chk_armed && hold_q !== !busy) begin
+        $display("%m: hold_q %b but busy %b", hold_q, busy);
+        $fatal(1);
+    end
+end
+`endif
 
 endmodule
 
