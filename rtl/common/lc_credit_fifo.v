@@ -51,12 +51,12 @@ wire             f_read;          // an item leaves the deep FIFO this clock
 
 assign credit_ok = credit_q;
 
-// occupancy < LIMIT written bit by bit (from the MSB: less at the first differing bit), so
-// Yosys sees plain logic against a constant (2 LUT levels) instead of a `<` it maps to a carry
-// chain (aes128-enc-s3-mix-link seed 1 at a8e0200: occupancy -> 6 CCU2C -> credit_q, 3.55 ns).
 // +1, -1 or 0 as one operand: one carry chain, not an adder and a subtractor
 wire [CNT_W-1:0] occ_step = (admit_q[D-1] == read_q[D-1]) ? {CNT_W{1'b0}}
                           : (admit_q[D-1] ? {{CNT_W-1{1'b0}}, 1'b1} : {CNT_W{1'b1}});
+// occupancy < LIMIT written bit by bit (the highest differing bit decides), so Yosys sees plain
+// logic against a constant instead of a `<` it maps to a carry chain (aes128-enc-s3-mix-link
+// seed 1 at a8e0200: occupancy -> carry chain -> credit_q, 8 logic levels, 3.55 ns).
 reg occ_below;
 integer ib;
 always @* begin
@@ -148,7 +148,7 @@ wire may_read = (out_used == OS_M1) ? !f_read_q : (out_used < OS_M1);
 reg  ov_used;                     // copy of o_valid for out_used (see the output stage)
 // The deep FIFO reads on its own copy of the read enable (f_read_f): its pointers and flags sit
 // at the FIFO, out_used and the read pipelines at the output stage, and one flop for both made
-// every FIFO-side path start with a 1.8-2.2 ns hop (fd7d718, seeds 1-3).
+// every FIFO-side path start with a 1.75-2.18 ns hop of 30-35 tiles (fd7d718, seeds 1-3).
 reg  f_read_f;
 (* keep *) always @(posedge clk) f_read_f <= !rst && f_valid_next && may_read;
 (* keep *) always @(posedge clk) begin

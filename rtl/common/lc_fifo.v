@@ -77,10 +77,12 @@ wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
 // flops and the handshakes (multi_q, count >= 2, is a flag of its own, moved by the handshakes
 // between !empty_q and count >= 3 of the registered count). With the "count == 1" pointer
 // compare in front of it (2-3 LUT levels), m_valid_next -> lc_credit_fifo's read enable was 4-6
-// levels (credit-fifo-bram at a8e0200: 284.3 / 294.8 / 293.6 MHz, seeds 1-3).
+// levels (credit-fifo-bram at a8e0200: 284.3 / 294.8 / 293.6 MHz, seeds 1-3,
+// docs/results/experiments/credit-fifo-bram-a8e0200.json).
 wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count == DEPTH-1
 wire empty_nx  = !(do_wr || multi_q || (!empty_q && !do_rd));
-// count >= 3 as an OR of bits (a `>=` becomes a carry chain in Yosys: 314-323 MHz on this path)
+// count >= 3 as plain logic (Yosys maps a `>=` to a carry chain): count[ADDR_W:1] >= 2 (count >= 4)
+// or count == 3; also valid for DEPTH = 2 (ADDR_W = 1)
 wire cnt_ge3   = (|cnt_q[ADDR_W:1] && (cnt_q[ADDR_W:1] != 1)) || (cnt_q[1] && cnt_q[0]);
 // +1, -1 or 0 as one operand: one carry chain for the count, not an adder and a subtractor
 wire [ADDR_W:0] cnt_step = (do_wr == do_rd) ? {ADDR_W+1{1'b0}}
