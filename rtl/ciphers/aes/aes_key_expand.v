@@ -163,16 +163,45 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 reg hold_q;
 (* keep *) always @(posedge clk)
     hold_q <= rst || (busy ? (wr_pending && rk_idx == NR_W) : !start);
+
+// The wide registers are enabled by flops, never by hold_q: last_q and wr_pending imply !hold_q
+// (last_q needs busy in the clock before; wr_pending is high only in phase 0, and hold_q rises
+// only after a wr_pending with phase 0 != PHASES-2), which Yosys cannot see, so gating them by
+// the hold made one shared "last_q & !hold_q" LUT the clock enable of all 256 shift-register
+// flops (aes128-enc-s3-mix-link at 5279ecb: last_q/hold_q -> that LUT 20-30 tiles away).
+// Each 32-bit word of the shift register and of the round-key register has its own copy of its
+// enable, each a (* keep *) block so Yosys does not merge them back into one net.
+reg [7:0] sh_c;   // copies of last_q: sh_c[j] enables sr[j]
+reg [4:0] wp_c;   // copies of wr_pending: wp_c[j] enables rk_key word j, wp_c[4] rk_pos/rk_slot
+genvar gc;
+generate
+for (gc = 0; gc < 8; gc = gc + 1) begin : g_sh_copy
+    (* keep *) always @(posedge clk) sh_c[gc] <= !rst && busy && (phase == PHASES - 2);
+end
+for (gc = 0; gc < 5; gc = gc + 1) begin : g_wp_copy
+    (* keep *) always @(posedge clk) wp_c[gc] <= !rst && last_q && (wi[1:0] == 2'd3);
+end
+endgenerate
 integer k;
 always @(posedge clk) begin
-    rk_en <= 1'b0;
+    if (sh_c[0]) sr[0] <= w_new;
+    for (k = 1; k < 8; k = k + 1) if (sh_c[k]) sr[k] <= sr[k-1];
+    if (wp_c[4]) begin
+        rk_pos  <= DECRYPT ? (NR_W - rk_idx) : rk_idx;
+        rk_slot <= slot_q;
+    end
+    for (k = 0; k < 4; k = k + 1)
+        if (wp_c[k]) rk_key[32*k +: 32] <= use_imc ? imc[3-k] : sr[k];
+end
+
+always @(posedge clk) begin
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
-    last_q <= busy && (phase == PHASES - 2);
+    last_q     <= busy && (phase == PHASES - 2);
+    wr_pending <= last_q && (wi[1:0] == 2'd3);
+    rk_en      <= wr_pending;
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
         if (last_ph) begin
-            sr[0] <= w_new;
-            for (k = 1; k < 8; k = k + 1) sr[k] <= sr[k-1];
             wi   <= wi + 6'd1;
             kpos  <= kpos_nx;
             g_f   <= (kpos_nx == 3'd0);
@@ -180,15 +209,8 @@ always @(posedge clk) begin
             if (wi == NK_W - 6'd1) past_key <= 1'b1;
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
-            wr_pending <= (wi[1:0] == 2'd3);
-        end else begin
-            wr_pending <= 1'b0;
         end
         if (wr_pending) begin
-            rk_en   <= 1'b1;
-            rk_pos  <= DECRYPT ? (NR_W - rk_idx) : rk_idx;
-            rk_slot <= slot_q;
-            rk_key  <= use_imc ? {imc[0], imc[1], imc[2], imc[3]} : {sr[3], sr[2], sr[1], sr[0]};
             rk_idx  <= rk_idx + 4'd1;
             if (rk_idx == NR_W) busy <= 1'b0;
         end
@@ -201,7 +223,6 @@ always @(posedge clk) begin
         rcon       <= 8'h01;
         rk_idx     <= 4'd0;
         past_key   <= 1'b0;
-        wr_pending <= 1'b0;
         if (start) begin
             busy   <= 1'b1;
             slot_q <= start_slot;
@@ -217,12 +238,18 @@ end
 
 `ifndef SYNTHESIS
 // Simulation check: hold_q restates when busy changes; it must be its complement after reset.
+// The enable copies equal last_q / wr_pending, which are never high during the hold.
 reg hold_chk_armed;
 initial hold_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (rst) hold_chk_armed <= 1'b1;
     else if (hold_chk_armed && hold_q !== !busy) begin
         $display("%m: hold_q %b but busy %b", hold_q, busy);
+        $fatal(1);
+    end else if (hold_chk_armed && (sh_c !== {8{last_q}} || wp_c !== {5{wr_pending}}
+                                    || (hold_q && (last_q || wr_pending)))) begin
+        $display("%m: enable copies sh_c %b wp_c %b last_q %b wr_pending %b hold_q %b",
+                 sh_c, wp_c, last_q, wr_pending, hold_q);
         $fatal(1);
     end
 end
