@@ -98,8 +98,6 @@ always @(posedge clk) begin
             kx_slot <= s_key_slot;
             drain   <= DRAIN_W;
             drain_last <= (DRAIN == 1);
-            slot_valid[s_key_slot]   <= 1'b0;
-            slot_loading[s_key_slot] <= 1'b1;
             state <= S_DRAIN;
         end
         S_DRAIN: begin
@@ -117,15 +115,34 @@ always @(posedge clk) begin
         default: begin
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
-            if (drain_last) begin
-                slot_valid[kx_slot]   <= 1'b1;
-                slot_loading[kx_slot] <= 1'b0;
-                state  <= S_IDLE;
-            end
+            if (drain_last) state <= S_IDLE;
         end
     endcase
+    if (rst) state <= S_IDLE;
+end
+
+// Slot flags: two LUT levels after flops. A slot leaves service in the clock its key command is
+// accepted (idle_f && s_key_tvalid: one LUT4 with the slot number), and returns when the settle
+// wait ends, which set_q decodes a clock ahead (slot, and "the settle wait's last clock is next":
+// the counter reads 2, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
+// the drain flag and both slot numbers in front of each flag took three levels after a long hop
+// (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop).
+wire fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1)
+               || (settle_f && !drain_last && drain == 10'd2);
+reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
+integer si;
+always @(posedge clk) begin
+    for (si = 0; si < NSLOTS; si = si + 1) begin
+        set_q[si] <= !rst && fire_next && (kx_slot == si[SLOT_W-1:0]);
+        if (set_q[si]) begin
+            slot_valid[si]   <= 1'b1;
+            slot_loading[si] <= 1'b0;
+        end else if (idle_f && s_key_tvalid && s_key_slot == si[SLOT_W-1:0]) begin
+            slot_valid[si]   <= 1'b0;
+            slot_loading[si] <= 1'b1;
+        end
+    end
     if (rst) begin
-        state        <= S_IDLE;
         slot_valid   <= {NSLOTS{1'b0}};
         slot_loading <= {NSLOTS{1'b0}};
     end
@@ -133,7 +150,8 @@ end
 
 `ifndef SYNTHESIS
 // Simulation check: idle_next restates the state machine's transitions into and out of S_IDLE;
-// every copy must equal (state == S_IDLE) in every clock after the first reset.
+// every copy must equal (state == S_IDLE) in every clock after the first reset, and set_q the
+// end of the settle wait (state S_SETTLE with the counter at 1) for kx_slot.
 reg idle_chk_armed;
 initial idle_chk_armed = 1'b0;
 always @(posedge clk) begin
@@ -141,6 +159,10 @@ always @(posedge clk) begin
     else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
                                 || settle_f !== (state == S_SETTLE))) begin
         $display("%m: idle_q %b idle_f %b settle_f %b but state %0d", idle_q, idle_f, settle_f, state);
+        $fatal(1);
+    end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
+                                                                       : {NSLOTS{1'b0}})) begin
+        $display("%m: set_q %b but state %0d drain_last %b kx_slot %0d", set_q, state, drain_last, kx_slot);
         $fatal(1);
     end
 end
