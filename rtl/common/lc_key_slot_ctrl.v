@@ -122,7 +122,7 @@ always @(posedge clk) begin
 end
 
 // Slot flags: two LUT levels after flops. A slot leaves service in the clock its key command is
-// accepted (idle_f && s_key_tvalid: one LUT4 with the slot number), and returns when the settle
+// accepted (idle_s && s_key_tvalid: one LUT4 with the slot number), and returns when the settle
 // wait ends, which set_q decodes a clock ahead (slot, and "the settle wait's last clock is next":
 // the counter reads 2, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
 // the drain flag and both slot numbers in front of each flag took three levels after a long hop
@@ -130,6 +130,11 @@ end
 wire fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1)
                || (settle_f && !drain_last && drain == 10'd2);
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
+// idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
+// sit with the block admission, away from the state machine (bb3ffa1 seeds 1-3: the state's
+// idle flop -> slot flags, 14-18 tile hops).
+reg idle_s;
+(* keep *) always @(posedge clk) idle_s <= rst || idle_next;
 integer si;
 always @(posedge clk) begin
     for (si = 0; si < NSLOTS; si = si + 1) begin
@@ -137,7 +142,7 @@ always @(posedge clk) begin
         if (set_q[si]) begin
             slot_valid[si]   <= 1'b1;
             slot_loading[si] <= 1'b0;
-        end else if (idle_f && s_key_tvalid && s_key_slot == si[SLOT_W-1:0]) begin
+        end else if (idle_s && s_key_tvalid && s_key_slot == si[SLOT_W-1:0]) begin
             slot_valid[si]   <= 1'b0;
             slot_loading[si] <= 1'b1;
         end
@@ -157,8 +162,8 @@ initial idle_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (rst) idle_chk_armed <= 1'b1;
     else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
-                                || settle_f !== (state == S_SETTLE))) begin
-        $display("%m: idle_q %b idle_f %b settle_f %b but state %0d", idle_q, idle_f, settle_f, state);
+                                || idle_s !== idle_f || settle_f !== (state == S_SETTLE))) begin
+        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b but state %0d", idle_q, idle_f, idle_s, settle_f, state);
         $fatal(1);
     end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
