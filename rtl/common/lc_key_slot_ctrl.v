@@ -91,7 +91,6 @@ endgenerate
 always @(posedge clk) begin
     start_q <= (state == S_DRAIN) && drain_last && !rst;
     busy_q  <= kx_busy;
-    idle_f  <= rst || idle_next;
     settle_f <= !rst && ((state == S_EXPAND && !busy_q) || (settle_f && !drain_last));
     case (state)
         S_IDLE: if (s_key_tvalid) begin
@@ -133,23 +132,21 @@ reg [NSLOTS-1:0] set_q;                // slot i returns to service in this cloc
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
 // sit with the block admission, away from the state machine (bb3ffa1 seeds 1-3: the state's
 // idle flop -> slot flags, 14-18 tile hops).
+// Both idle_f and idle_s are (* keep *) blocks: Yosys merges a kept flop with a plain one of the
+// same input (85d703d: idle_s absorbed idle_f and the state's idle bit, so it sat with the state
+// machine, 34 tiles from the flags, seed 3).
 reg idle_s;
+(* keep *) always @(posedge clk) idle_f <= rst || idle_next;
 (* keep *) always @(posedge clk) idle_s <= rst || idle_next;
 integer si;
+reg [NSLOTS-1:0] clr;                  // slot i's key command is accepted in this clock
+always @* for (si = 0; si < NSLOTS; si = si + 1)
+    clr[si] = idle_s && s_key_tvalid && (s_key_slot == si[SLOT_W-1:0]);
 always @(posedge clk) begin
     for (si = 0; si < NSLOTS; si = si + 1) begin
-        set_q[si] <= !rst && fire_next && (kx_slot == si[SLOT_W-1:0]);
-        if (set_q[si]) begin
-            slot_valid[si]   <= 1'b1;
-            slot_loading[si] <= 1'b0;
-        end else if (idle_s && s_key_tvalid && s_key_slot == si[SLOT_W-1:0]) begin
-            slot_valid[si]   <= 1'b0;
-            slot_loading[si] <= 1'b1;
-        end
-    end
-    if (rst) begin
-        slot_valid   <= {NSLOTS{1'b0}};
-        slot_loading <= {NSLOTS{1'b0}};
+        set_q[si]        <= !rst && fire_next && (kx_slot == si[SLOT_W-1:0]);
+        slot_valid[si]   <= !rst && (set_q[si] || (slot_valid[si] && !clr[si]));
+        slot_loading[si] <= !rst && !set_q[si] && (slot_loading[si] || clr[si]);
     end
 end
 
