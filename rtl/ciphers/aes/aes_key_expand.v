@@ -171,12 +171,18 @@ reg hold_q;
 // flops (aes128-enc-s3-mix-link at 5279ecb: last_q/hold_q -> that LUT 20-30 tiles away).
 // Each 32-bit word of the shift register and of the round-key register has its own copy of its
 // enable, each a (* keep *) block so Yosys does not merge them back into one net.
+// The copies of last_q load from sh_pre (busy && phase == PHASES-3 a clock earlier: the same
+// clock, since a busy unit's phase advances every clock and busy never falls in that phase), a
+// flop to flop hop with no LUT: decoding busy and the phase in front of every copy put the
+// busy flop 15-29 tiles from them (271b87b seeds 1 and 3).
+reg       sh_pre;
 reg [7:0] sh_c;   // copies of last_q: sh_c[j] enables sr[j]
 reg [4:0] wp_c;   // copies of wr_pending: wp_c[j] enables rk_key word j, wp_c[4] rk_pos/rk_slot
 genvar gc;
 generate
+(* keep *) always @(posedge clk) sh_pre <= !rst && busy && (phase == PHASES - 3);
 for (gc = 0; gc < 8; gc = gc + 1) begin : g_sh_copy
-    (* keep *) always @(posedge clk) sh_c[gc] <= !rst && busy && (phase == PHASES - 2);
+    (* keep *) always @(posedge clk) sh_c[gc] <= !rst && sh_pre;
 end
 for (gc = 0; gc < 5; gc = gc + 1) begin : g_wp_copy
     (* keep *) always @(posedge clk) wp_c[gc] <= !rst && last_q && (wi[1:0] == 2'd3);
