@@ -62,12 +62,16 @@ reg [9:0] drain;
 reg       drain_last;                // drain == 1
 reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
 // state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
-// block, since a (* keep *) on the reg does not stop Yosys merging flops with one input
-// One LUT4 of flops and s_key_tvalid (idle_f, settle_f: flags of the state, kept with it), so
-// the copies' D is one LUT after flops (a decode of the 3-bit state made it two, and with the
-// copies spread along the key register two long hops: aes128-enc-s3-mix-link seed 2 at 0f36466).
+// block, since a (* keep *) on the reg does not stop Yosys merging flops with one input.
+// Each copy computes it from itself: idle stays idle without a key command, and a wait ends
+// into idle when end_q (the settle wait's last clock, a flop) is set. One LUT per copy with the
+// copy's own output among its inputs, so Yosys cannot share it: one shared LUT of the state's
+// flags fanned out to copies along the key register (0f36466 seed 2: two long hops after a
+// 3-bit state decode; 271b87b seed 2: drain_last -> the shared LUT -> a copy, 42 tiles).
 reg  idle_f, settle_f;               // state == S_IDLE, state == S_SETTLE
-wire idle_next = idle_f ? !s_key_tvalid : (settle_f && drain_last);
+reg  end_q;                          // settle_f && drain_last (the wait's last clock)
+// end_q in the next clock: the settle wait's counter reads 2, or DRAIN = 1 and the unit is done
+wire fire_next;
 
 assign s_key_tready = (state == S_IDLE);
 // kx_start is a flop (state enters S_START in the next clock), not a decode of the state: the
@@ -84,7 +88,7 @@ for (gc = 0; gc < NCOPY; gc = gc + 1) begin : g_cap
     always @(posedge clk) begin
         if (idle_q[gc]) kx_key[HI:LO] <= s_key_tdata[HI:LO];
     end
-    (* keep *) always @(posedge clk) idle_q[gc] <= rst || idle_next;
+    (* keep *) always @(posedge clk) idle_q[gc] <= rst || (idle_q[gc] ? !s_key_tvalid : end_q);
 end
 endgenerate
 
@@ -126,8 +130,9 @@ end
 // the counter reads 2, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
 // the drain flag and both slot numbers in front of each flag took three levels after a long hop
 // (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop).
-wire fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1)
-               || (settle_f && !drain_last && drain == 10'd2);
+assign fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1)
+                 || (settle_f && !drain_last && drain == 10'd2);
+always @(posedge clk) end_q <= !rst && fire_next;
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
 // sit with the block admission, away from the state machine (bb3ffa1 seeds 1-3: the state's
@@ -136,8 +141,8 @@ reg [NSLOTS-1:0] set_q;                // slot i returns to service in this cloc
 // same input (85d703d: idle_s absorbed idle_f and the state's idle bit, so it sat with the state
 // machine, 34 tiles from the flags, seed 3).
 reg idle_s;
-(* keep *) always @(posedge clk) idle_f <= rst || idle_next;
-(* keep *) always @(posedge clk) idle_s <= rst || idle_next;
+(* keep *) always @(posedge clk) idle_f <= rst || (idle_f ? !s_key_tvalid : end_q);
+(* keep *) always @(posedge clk) idle_s <= rst || (idle_s ? !s_key_tvalid : end_q);
 integer si;
 reg [NSLOTS-1:0] clr;                  // slot i's key command is accepted in this clock
 always @* for (si = 0; si < NSLOTS; si = si + 1)
@@ -151,16 +156,18 @@ always @(posedge clk) begin
 end
 
 `ifndef SYNTHESIS
-// Simulation check: idle_next restates the state machine's transitions into and out of S_IDLE;
-// every copy must equal (state == S_IDLE) in every clock after the first reset, and set_q the
-// end of the settle wait (state S_SETTLE with the counter at 1) for kx_slot.
+// Simulation check: the copies' update restates the state machine's transitions into and out
+// of S_IDLE; every copy must equal (state == S_IDLE) in every clock after the first reset, and
+// end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot).
 reg idle_chk_armed;
 initial idle_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (rst) idle_chk_armed <= 1'b1;
     else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
-                                || idle_s !== idle_f || settle_f !== (state == S_SETTLE))) begin
-        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b but state %0d", idle_q, idle_f, idle_s, settle_f, state);
+                                || idle_s !== idle_f || settle_f !== (state == S_SETTLE)
+                                || end_q !== (state == S_SETTLE && drain_last))) begin
+        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b but state %0d drain_last %b",
+                 idle_q, idle_f, idle_s, settle_f, end_q, state, drain_last);
         $fatal(1);
     end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
