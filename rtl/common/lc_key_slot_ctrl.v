@@ -60,6 +60,7 @@ localparam NCOPY = (KEY_BITS + 31) / 32;
 reg [2:0] state;
 reg [9:0] drain;
 reg       drain_last;                // drain == 1
+reg       drain_2;                   // drain == 2 (end_q's decode is one LUT of flags)
 reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
 // state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
 // block, since a (* keep *) on the reg does not stop Yosys merging flops with one input.
@@ -101,11 +102,13 @@ always @(posedge clk) begin
             kx_slot <= s_key_slot;
             drain   <= DRAIN_W;
             drain_last <= (DRAIN == 1);
+            drain_2    <= (DRAIN == 2);
             state <= S_DRAIN;
         end
         S_DRAIN: begin
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
+            drain_2    <= (drain == 10'd3);
             if (drain_last) state <= S_START;
         end
         S_START: state <= S_WAIT;
@@ -113,11 +116,13 @@ always @(posedge clk) begin
         S_EXPAND: if (!busy_q) begin
             drain      <= DRAIN_W;
             drain_last <= (DRAIN == 1);
+            drain_2    <= (DRAIN == 2);
             state      <= S_SETTLE;
         end
         default: begin
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
+            drain_2    <= (drain == 10'd3);
             if (drain_last) state <= S_IDLE;
         end
     endcase
@@ -130,8 +135,9 @@ end
 // the counter reads 2, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
 // the drain flag and both slot numbers in front of each flag took three levels after a long hop
 // (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop).
-assign fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1)
-                 || (settle_f && !drain_last && drain == 10'd2);
+// (drain_2, not a compare of the 10-bit counter: that was two LUTs before a 41-tile hop to
+// end_q, f2c2cdc seed 2)
+assign fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1) || (settle_f && drain_2);
 always @(posedge clk) end_q <= !rst && fire_next;
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
@@ -165,9 +171,10 @@ always @(posedge clk) begin
     if (rst) idle_chk_armed <= 1'b1;
     else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
                                 || idle_s !== idle_f || settle_f !== (state == S_SETTLE)
-                                || end_q !== (state == S_SETTLE && drain_last))) begin
-        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b but state %0d drain_last %b",
-                 idle_q, idle_f, idle_s, settle_f, end_q, state, drain_last);
+                                || end_q !== (state == S_SETTLE && drain_last)
+                                || (state != S_IDLE && drain_2 !== (drain == 10'd2)))) begin
+        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b drain_2 %b but state %0d drain %0d",
+                 idle_q, idle_f, idle_s, settle_f, end_q, drain_2, state, drain);
         $fatal(1);
     end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
