@@ -132,11 +132,11 @@ end
 // Slot flags: two LUT levels after flops. A slot leaves service in the clock its key command is
 // accepted (idle_s && s_key_tvalid: one LUT4 with the slot number), and returns when the settle
 // wait ends, which set_q decodes a clock ahead (slot, and "the settle wait's last clock is next":
-// the counter reads 2, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
+// the drain_2 flag, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
 // the drain flag and both slot numbers in front of each flag took three levels after a long hop
-// (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop).
-// (drain_2, not a compare of the 10-bit counter: that was two LUTs before a 41-tile hop to
-// end_q, f2c2cdc seed 2)
+// (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop);
+// comparing the 10-bit counter with 2 instead of the drain_2 flag put two LUTs before a 33-41
+// tile hop to end_q (f6824b4, RTL of f2c2cdc, seeds 1-3).
 assign fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1) || (settle_f && drain_2);
 always @(posedge clk) end_q <= !rst && fire_next;
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
