@@ -37,8 +37,10 @@ CORES: dict[str, list[str]] = {
     "aes_round": ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
     # serpent cores (issue 3): add entries on this line's neighbours only
     "serpent_core": COMMON_FILES + [
+        "common/lc_xor4.v",
         "ciphers/serpent/serpent_sbox.v",
         "ciphers/serpent/serpent_lt.v",
+        "ciphers/serpent/serpent_key_fold.v",
         "ciphers/serpent/serpent_round.v",
         "ciphers/serpent/serpent_key_expand.v",
         "ciphers/serpent/serpent_core.v",

@@ -14,7 +14,7 @@ from linecrypt.designs import DESIGNS, sources_for
 from linecrypt.host.tools import verilator_env, yosys_share
 
 
-ECP5_PRIMS = ("DP16KD",)        # ECP5 primitives the RTL instantiates under LC_TECH_ECP5
+ECP5_PRIMS = ("DP16KD", "LUT4")  # ECP5 primitives the RTL instantiates under LC_TECH_ECP5
 
 
 def ecp5_prim_stubs() -> Path:
@@ -22,8 +22,9 @@ def ecp5_prim_stubs() -> Path:
     blackbox declarations), so `verilator --lint-only -DLC_TECH_ECP5` checks our instances'
     pin names and widths against the vendor primitive as the synthesis flow sees it."""
     lib = yosys_share() / "lattice" / "cells_sim_ecp5.v"
-    text = lib.read_text()
+    text = lib.read_text() + (lib.parent / "common_sim.vh").read_text()   # LUT4 is in the latter
     out = ["/* verilator lint_off DECLFILENAME */", "/* verilator lint_off UNUSEDPARAM */",
+           "/* verilator lint_off SPECIFYIGN */",   # LUT4 carries abc9 pin delays
            "/* verilator lint_off UNUSEDSIGNAL */", "/* verilator lint_off UNDRIVEN */"]
     for prim in ECP5_PRIMS:
         m = re.search(rf"^module {prim}\b.*?^endmodule", text, re.S | re.M)
@@ -48,9 +49,11 @@ def lint(top: str, params: dict, tech_ecp5: bool = False) -> tuple[bool, str]:
     return r.returncode == 0 and "%Warning" not in r.stderr, r.stderr
 
 
-def uses_ecp5_prims(params: dict) -> bool:
-    """Parameters that select an ECP5 primitive (block RAM) under LC_TECH_ECP5."""
-    return bool(params.get("OUT_BRAM") or params.get("BRAM"))
+def uses_ecp5_prims(top: str, params: dict) -> bool:
+    """Cores and parameters with an ECP5 primitive under LC_TECH_ECP5: block RAM (lc_bram_sdp),
+    LUT4 (lc_xor4)."""
+    return bool(params.get("OUT_BRAM") or params.get("BRAM")) or \
+        any(f.name == "lc_xor4.v" for f in sources_for(top))
 
 
 def main() -> int:
@@ -61,7 +64,7 @@ def main() -> int:
         if key in seen:
             continue
         seen.add(key)
-        for tech in ((False, True) if uses_ecp5_prims(d.params) else (False,)):
+        for tech in ((False, True) if uses_ecp5_prims(d.top, d.params) else (False,)):
             ok, err = lint(d.top, d.params, tech_ecp5=tech)
             print(f"{'ok  ' if ok else 'FAIL'} {d.name}{' (LC_TECH_ECP5)' if tech else ''}")
             if not ok:

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from linecrypt.designs import DESIGNS, sources_for
-from linecrypt.flows.lint import lint
+from linecrypt.flows.lint import lint, uses_ecp5_prims
 from linecrypt.host.tools import verilator_env
 
 
@@ -17,12 +17,14 @@ def test_verilator_lint_wall(name):
     assert ok, err
 
 
-# the LC_TECH_ECP5 branches (DP16KD instances of lc_bram_sdp) against the primitive's port and
-# parameter list from Yosys's ECP5 cell library: what `linecrypt synth` reads
-@pytest.mark.parametrize("name", ["credit-fifo-bram", "aes128-enc-s2-link", "serpent128-enc-s1"])
+# the LC_TECH_ECP5 branches (DP16KD instances of lc_bram_sdp, LUT4 instances of lc_xor4) against
+# the primitives' port and parameter lists from Yosys's ECP5 cell library: what `linecrypt synth`
+# reads
+@pytest.mark.parametrize("name", ["credit-fifo-bram", "aes128-enc-s2-link", "serpent128-enc-s1",
+                                  "serpent128-dec-s2"])
 def test_verilator_lint_ecp5_primitives(name):
     d = DESIGNS[name]
-    assert d.params.get("BRAM") or d.params.get("OUT_BRAM"), "not a block-RAM point any more"
+    assert uses_ecp5_prims(d.top, d.params), "no ECP5 primitive in this point any more"
     ok, err = lint(d.top, d.params, tech_ecp5=True)
     assert ok, err
 

@@ -24,7 +24,7 @@
 //   s_key_*   load a key into slot s_key_slot. Accepted when the key unit is idle. New blocks for
 //             that slot wait at the input (tready low while they are at the head) until the key
 //             is expanded; blocks already in flight finish with the old key; blocks for other
-//             slots keep flowing. Latency ~ 147 + 2 * (LATENCY + 1) clocks.
+//             slots keep flowing. Latency ~ 148 + 2 * (LATENCY + 1) clocks.
 //   s_axis_*  blocks; tslot names the key slot, tuser is carried to the output unchanged.
 //             A block naming a slot that holds no key is not stalled: it comes out with
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).

@@ -17,7 +17,7 @@
 // (bits 8c+7..8c of the four words) are taken from the window (a 4:1 mux), registered, and
 // substituted by 8 selectable S-boxes (7-input functions), registered, and written into byte c of
 // the round-key register. So the unit needs 8 nibble S-boxes instead of 32 and keeps pace with
-// the word recurrence: a whole key takes 147 clocks, negligible against the message stream.
+// the word recurrence: a whole key takes 148 clocks, negligible against the message stream.
 //
 // Round keys: rk_key = {X3, X2, X1, X0} of K_k (the proposal's word order, X0 = rk_key[31:0]),
 // the order serpent_round.v uses.
@@ -25,6 +25,9 @@
 // DECRYPT=1: keys for the equivalent inverse cipher: K_k goes to pipeline position 32-k, and
 // InvLT is applied for 1 <= k <= 31 (InvLT(x ^ K) = InvLT(x) ^ InvLT(K), so the pipeline can
 // apply InvLT and the key XOR in one stage after the inverse S-box; see serpent_core.v).
+//
+// Keys of the middle rounds (positions 1..31) are written folded (serpent_key_fold.v), the form
+// the round's linear stage takes (serpent_lt.v); whitening and final keys are written as they are.
 module serpent_key_expand #(
     parameter KEY_BITS = 128,
     parameter DECRYPT  = 0,
@@ -141,12 +144,20 @@ reg [5:0]   ke;          // index k of the next round key to emit
 wire [127:0] y_inv;
 generate
 if (DECRYPT) begin : g_inv
-    serpent_lt #(.INVERSE(1)) u_ilt (.x(y_q), .y(y_inv));
+    serpent_lt #(.INVERSE(1)) u_ilt (.x(y_q), .m(128'd0), .y(y_inv));
 end else begin : g_noinv
     assign y_inv = y_q;
 end
 endgenerate
 wire use_inv = DECRYPT && (ke != 6'd0) && (ke != 6'd32);
+
+// emit stage: the round key of position e_pos, then folded for serpent_lt.v when it belongs to
+// a middle round (e_mid), so the fold (an XOR of three key bits) sits between flops
+reg         e_en, e_mid, e_last;
+reg [5:0]   e_pos;
+reg [127:0] e_key;
+wire [127:0] e_fold;
+serpent_key_fold #(.INVERSE(DECRYPT)) u_fold (.k(e_key), .m(e_fold));
 
 integer k, j;
 always @(posedge clk) begin
@@ -175,14 +186,22 @@ always @(posedge clk) begin
                 if (sb_be[j]) y_q[32*k + 8*j +: 8] <= sb_q[8*k +: 8];
         y_full <= sb_be[3];
 
-        // emit a complete round key onto the write bus
+        // a complete round key -> e_key (InvLT applied for decryption) -> folded for a middle
+        // round -> the write bus; busy falls with the last write
+        e_en <= y_full;
         if (y_full) begin
+            e_pos  <= DECRYPT ? (6'd32 - ke) : ke;
+            e_key  <= use_inv ? y_inv : y_q;
+            e_mid  <= (ke != 6'd0) && (ke != 6'd32);
+            e_last <= (ke == 6'd32);
+            ke     <= ke + 6'd1;
+        end
+        if (e_en) begin
             rk_en   <= 1'b1;
-            rk_pos  <= DECRYPT ? (6'd32 - ke) : ke;
+            rk_pos  <= e_pos;
             rk_slot <= slot_q;
-            rk_key  <= use_inv ? y_inv : y_q;
-            ke      <= ke + 6'd1;
-            if (ke == 6'd32) busy <= 1'b0;
+            rk_key  <= e_mid ? e_fold : e_key;
+            if (e_last) busy <= 1'b0;
         end
     end else if (start) begin
         busy   <= 1'b1;
@@ -196,10 +215,12 @@ always @(posedge clk) begin
         lane_v <= 1'b0;
         sb_be  <= 4'd0;
         y_full <= 1'b0;
+        e_en   <= 1'b0;
     end
     if (rst) begin
         busy   <= 1'b0;
         rk_en  <= 1'b0;
+        e_en   <= 1'b0;
         lane_v <= 1'b0;
         sb_be  <= 4'd0;
         y_full <= 1'b0;

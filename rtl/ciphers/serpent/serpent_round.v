@@ -11,7 +11,8 @@
 // enters the XOR tree of the linear transformation:
 //
 // KIND = 0  whitening:    out = in ^ k                  (1 register stage)
-// KIND = 1  middle round: out = LT(S_BOX(in)) ^ k       (STAGES register stages)
+// KIND = 1  middle round: out = LT(S_BOX(in)) ^ k       (STAGES register stages; the
+//                         memory holds k folded for serpent_lt.v, one LUT4 per output bit)
 // KIND = 2  final round:  out = S_BOX(in) ^ k           (STAGES register stages)
 // With DECRYPT=1, S_BOX^-1 and LT^-1 are used; serpent_key_expand.v supplies the keys of the
 // equivalent inverse cipher (InvLT applied to the inner round keys).
@@ -160,24 +161,25 @@ end else begin : g_sub
 end
 endgenerate
 
-// ---- linear transformation (middle rounds only)
+// ---- linear transformation + key (middle rounds: the memory holds the folded key, see
+// serpent_lt.v and serpent_key_fold.v), or the key XOR alone (whitening, final round)
 wire [127:0] lin;
 generate
 if (KIND == 1) begin : g_lt
-    serpent_lt #(.INVERSE(DECRYPT)) u_lt (.x(a_state), .y(lin));
+    serpent_lt #(.INVERSE(DECRYPT)) u_lt (.x(a_state), .m(a_rk), .y(lin));
 end else begin : g_nolt
-    assign lin = a_state;
+    assign lin = a_state ^ a_rk;
 end
 endgenerate
 
 assign out_slot_next = a_slot;
 
-// ---- key XOR stage
+// ---- output register
 always @(posedge clk) begin
     out_valid <= a_valid;
     out_slot  <= a_slot;
     out_meta  <= a_meta;
-    out_state <= lin ^ a_rk;
+    out_state <= lin;
     if (rst) out_valid <= 1'b0;
 end
 
