@@ -24,7 +24,7 @@
 //   s_key_*   load a key into slot s_key_slot. Accepted when the key unit is idle. New blocks for
 //             that slot wait at the input (tready low while they are at the head) until the key
 //             is expanded; blocks already in flight finish with the old key; blocks for other
-//             slots keep flowing. Latency ~ 148 + 2 * (LATENCY + 1) clocks.
+//             slots keep flowing. Latency ~ 152 + 2 * (LATENCY + 1) clocks.
 //   s_axis_*  blocks; tslot names the key slot, tuser is carried to the output unchanged.
 //             A block naming a slot that holds no key is not stalled: it comes out with
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
@@ -92,9 +92,9 @@ wire [SLOT_W-1:0]   kx_slot;
 wire [KEY_BITS-1:0] kx_key;
 wire                kx_busy;
 wire                kw_en;
-wire [5:0]          kw_pos;
+wire [7:0]          kw_pos;     // {position, word}: round keys travel as four 32-bit words
 wire [SLOT_W-1:0]   kw_slot;
-wire [127:0]        kw_key;
+wire [31:0]         kw_key;
 
 wire              p_valid [0:NR+1];
 wire [SLOT_W-1:0] p_slot  [0:NR+1];
@@ -145,15 +145,15 @@ endgenerate
 /* verilator lint_off UNUSEDSIGNAL */
 wire              w_en    [0:NR+1];
 wire              w_hit   [0:NR+1];   // w_en && w_pos == the receiving round's POS
-wire [5:0]        w_pos   [0:NR+1];
+wire [7:0]        w_pos   [0:NR+1];
 wire [SLOT_W-1:0] w_slot  [0:NR+1];
-wire [127:0]      w_key   [0:NR+1];
+wire [31:0]       w_key   [0:NR+1];
 /* verilator lint_on UNUSEDSIGNAL */
 
 assign p_state[0] = in_b;
 assign p_slot_nx[0] = p_slot[0];     // unused: the whitening round reads its key in place
 assign w_en[0]    = kw_en;
-assign w_hit[0]   = kw_en && kw_pos == 0;   // later rounds get it pre-decoded (lc_round_key_mem)
+assign w_hit[0]   = kw_en && kw_pos[7:2] == 0;   // later rounds get it pre-decoded (lc_round_key_mem)
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
 assign w_key[0]   = kw_key;

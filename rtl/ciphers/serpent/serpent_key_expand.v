@@ -17,10 +17,12 @@
 // (bits 8c+7..8c of the four words) are taken from the window (a 4:1 mux), registered, and
 // substituted by 8 selectable S-boxes (7-input functions), registered, and written into byte c of
 // the round-key register. So the unit needs 8 nibble S-boxes instead of 32 and keeps pace with
-// the word recurrence: a whole key takes 148 clocks, negligible against the message stream.
+// the word recurrence: a whole key takes 152 clocks, negligible against the message stream.
 //
-// Round keys: rk_key = {X3, X2, X1, X0} of K_k (the proposal's word order, X0 = rk_key[31:0]),
-// the order serpent_round.v uses.
+// Round keys: {X3, X2, X1, X0} of K_k (the proposal's word order, X0 = bits 31:0), the order
+// serpent_round.v uses, written as four 32-bit words (X0 first) on four consecutive clocks, so the
+// write bus that travels down the pipeline is 32 bits wide (the unit makes a round key every four
+// clocks anyway).
 //
 // DECRYPT=1: keys for the equivalent inverse cipher: K_k goes to pipeline position 32-k, and
 // InvLT is applied for 1 <= k <= 31 (InvLT(x ^ K) = InvLT(x) ^ InvLT(K), so the pipeline can
@@ -43,10 +45,10 @@ module serpent_key_expand #(
     input  wire [KEY_BITS-1:0] start_key,   // must stay stable while busy (read in place)
     output reg                 busy,
 
-    output reg                 rk_en,       // write round key rk_key into position rk_pos of slot rk_slot
-    output reg  [5:0]          rk_pos,      // pipeline position 0..32 (0 = whitening)
-    output reg  [SLOT_W-1:0]   rk_slot,
-    output reg  [127:0]        rk_key
+    output reg                 rk_en,       // write word rk_pos[1:0] of the round key of
+    output reg  [7:0]          rk_pos,      // pipeline position rk_pos[7:2] (0..32, 0 = whitening)
+    output reg  [SLOT_W-1:0]   rk_slot,     // in slot rk_slot: rk_key (bits 32w+31..32w of
+    output reg  [31:0]         rk_key       // {X3, X2, X1, X0}, w = rk_pos[1:0])
 );
 
 generate
@@ -158,6 +160,11 @@ reg [5:0]   e_pos;
 reg [127:0] e_key;
 wire [127:0] e_fold;
 serpent_key_fold #(.INVERSE(DECRYPT)) u_fold (.k(e_key), .m(e_fold));
+// word stage: the key being sent as four words (f_w: the next word), see below
+reg         f_act, f_last;
+reg [5:0]   f_pos;
+reg [1:0]   f_w;
+reg [127:0] f_sh;
 
 integer k, j;
 always @(posedge clk) begin
@@ -196,12 +203,27 @@ always @(posedge clk) begin
             e_last <= (ke == 6'd32);
             ke     <= ke + 6'd1;
         end
-        if (e_en) begin
+        // word-serial write bus: f_sh holds the (folded) round key and shifts one 32-bit word
+        // out per clock, word 0 (X0) first; a new key arrives every 4 clocks, in the clock its
+        // predecessor's last word leaves
+        if (f_act) begin
             rk_en   <= 1'b1;
-            rk_pos  <= e_pos;
+            rk_pos  <= {f_pos, f_w};
             rk_slot <= slot_q;
-            rk_key  <= e_mid ? e_fold : e_key;
-            if (e_last) busy <= 1'b0;
+            rk_key  <= f_sh[31:0];
+            f_sh    <= f_sh >> 32;
+            f_w     <= f_w + 2'd1;
+            if (f_w == 2'd3) begin
+                f_act <= 1'b0;
+                if (f_last) busy <= 1'b0;
+            end
+        end
+        if (e_en) begin
+            f_sh   <= e_mid ? e_fold : e_key;
+            f_pos  <= e_pos;
+            f_last <= e_last;
+            f_w    <= 2'd0;
+            f_act  <= 1'b1;
         end
     end else if (start) begin
         busy   <= 1'b1;
@@ -216,11 +238,13 @@ always @(posedge clk) begin
         sb_be  <= 4'd0;
         y_full <= 1'b0;
         e_en   <= 1'b0;
+        f_act  <= 1'b0;
     end
     if (rst) begin
         busy   <= 1'b0;
         rk_en  <= 1'b0;
         e_en   <= 1'b0;
+        f_act  <= 1'b0;
         lane_v <= 1'b0;
         sb_be  <= 4'd0;
         y_full <= 1'b0;

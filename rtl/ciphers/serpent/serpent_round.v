@@ -31,7 +31,8 @@
 //
 // Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
 // no net runs from the key-expansion unit to every round's memory across the chip. A round
-// takes the write whose kw_pos equals its POS.
+// takes the writes whose round field of kw_pos equals its POS. The bus is 32 bits wide: a round
+// key arrives as four words, kw_pos = {position, word} (lc_round_key_mem, BUS_W = 32).
 module serpent_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -56,15 +57,15 @@ module serpent_round #(
 
     // round-key write bus (from the key-expansion unit or the previous round)
     input  wire              kw_en,
-    input  wire              kw_hit,     // kw_en && kw_pos == POS (see lc_round_key_mem)
-    input  wire [5:0]        kw_pos,
+    input  wire              kw_hit,     // kw_en && kw_pos[7:2] == POS (see lc_round_key_mem)
+    input  wire [7:0]        kw_pos,     // {position 0..32, word 0..3}
     input  wire [SLOT_W-1:0] kw_slot,
-    input  wire [127:0]      kw_key,
+    input  wire [31:0]       kw_key,     // word kw_pos[1:0] of the round key
     output wire              kwo_en,
     output wire              kwo_hit,
-    output wire [5:0]        kwo_pos,
+    output wire [7:0]        kwo_pos,
     output wire [SLOT_W-1:0] kwo_slot,
-    output wire [127:0]      kwo_key,
+    output wire [31:0]       kwo_key,
 
     output wire [SLOT_W-1:0] out_slot_next, // slot this round registers this clock (into out_slot)
     output reg               out_valid,
@@ -90,7 +91,7 @@ endgenerate
 localparam [2:0] BOX_W = BOX[2:0];
 wire [127:0]      rk_rd;
 wire [SLOT_W-1:0] rk_rd_slot;
-lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(6)) u_keys (
+lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(8), .BUS_W(32)) u_keys (
     .clk(clk), .rst(rst),
     .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
     .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
