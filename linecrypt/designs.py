@@ -40,7 +40,6 @@ CORES: dict[str, list[str]] = {
         "common/lc_xor4.v",
         "ciphers/serpent/serpent_sbox.v",
         "ciphers/serpent/serpent_lt.v",
-        "ciphers/serpent/serpent_key_fold.v",
         "ciphers/serpent/serpent_round.v",
         "ciphers/serpent/serpent_key_expand.v",
         "ciphers/serpent/serpent_core.v",

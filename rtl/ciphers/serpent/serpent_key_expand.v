@@ -28,7 +28,7 @@
 // InvLT is applied for 1 <= k <= 31 (InvLT(x ^ K) = InvLT(x) ^ InvLT(K), so the pipeline can
 // apply InvLT and the key XOR in one stage after the inverse S-box; see serpent_core.v).
 //
-// Keys of the middle rounds (positions 1..31) are written folded (serpent_key_fold.v), the form
+// Keys of the middle rounds (positions 1..31) are written folded (fold() below), the form
 // the round's linear stage takes (serpent_lt.v); whitening and final keys are written as they are.
 module serpent_key_expand #(
     parameter KEY_BITS = 128,
@@ -158,8 +158,20 @@ wire use_inv = DECRYPT && (ke != 6'd0) && (ke != 6'd32);
 reg         e_en, e_mid, e_last;
 reg [5:0]   e_pos;
 reg [127:0] e_key;
-wire [127:0] e_fold;
-serpent_key_fold #(.INVERSE(DECRYPT)) u_fold (.k(e_key), .m(e_fold));
+
+// fold(K): the folded round key serpent_lt.v takes (serpent_lt(x, fold(K)) = LT(x) ^ K, or
+// InvLT(x) ^ K for decryption; derivation there). Linear in K, word order {K3, K2, K1, K0}.
+function [127:0] fold;
+    input [127:0] k;
+    reg   [31:0]  k0, k1, k2, k3;
+    begin
+        {k3, k2, k1, k0} = k;
+        if (DECRYPT)
+            fold = {k3 ^ rotl(k2, 3) ^ (rotl(k0, 13) << 3), k2, k1 ^ rotl(k0, 13) ^ rotl(k2, 3), k0};
+        else
+            fold = {k3, k2 ^ rotl(k3 ^ (k1 << 7), 22), k1, k0 ^ rotl(k1 ^ k3, 5)};
+    end
+endfunction
 // word stage: the key being sent as four words (f_w: the next word), see below
 reg         f_act, f_last;
 reg [5:0]   f_pos;
@@ -219,7 +231,7 @@ always @(posedge clk) begin
             end
         end
         if (e_en) begin
-            f_sh   <= e_mid ? e_fold : e_key;
+            f_sh   <= e_mid ? fold(e_key) : e_key;
             f_pos  <= e_pos;
             f_last <= e_last;
             f_w    <= 2'd0;

@@ -1,7 +1,7 @@
 `default_nettype none
 // Serpent linear transformation with the round key folded in: y = LT(x) ^ K (INVERSE=0) or
 // y = InvLT(x) ^ K (INVERSE=1), bitslice form (Serpent proposal, section 2), purely
-// combinational. m is the folded key serpent_key_fold.v makes from K (m = 0 gives LT(x) alone).
+// combinational. m is the folded key fold(K) of serpent_key_expand.v (m = 0 gives LT(x) alone).
 //
 // Word order (the proposal's): x = {X3, X2, X1, X0}, X0 = x[31:0]; same for y, K and m.
 //
@@ -29,7 +29,7 @@ module serpent_lt #(
     parameter INVERSE = 0
 ) (
     input  wire [127:0] x,
-    input  wire [127:0] m,      // folded round key (serpent_key_fold.v); 0: y = LT(x)
+    input  wire [127:0] m,      // folded round key fold(K); 0: y = LT(x)
     output wire [127:0] y
 );
 

@@ -163,7 +163,7 @@ end
 endgenerate
 
 // ---- linear transformation + key (middle rounds: the memory holds the folded key, see
-// serpent_lt.v and serpent_key_fold.v), or the key XOR alone (whitening, final round)
+// serpent_lt.v and fold() in serpent_key_expand.v), or the key XOR alone (whitening, final round)
 wire [127:0] lin;
 generate
 if (KIND == 1) begin : g_lt
