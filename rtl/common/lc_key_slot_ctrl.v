@@ -20,6 +20,11 @@
 // S_EXPAND never sees the unit idle before it has started (a busy_q that also ORed in the start
 // pulse shared a LUT with the unit's own busy logic, placed between the two: seed 1 at
 // 0f36466). A key load takes two clocks more than with an unregistered busy.
+// S_END is one clock after the settle wait, so the wait's end reaches every idle copy flop to
+// flop: end_q (the wait's last clock) is copied into one flop next to each idle copy (end_c,
+// end_f, end_s), and the copies update from those. end_q drove the copies directly (one LUT
+// each) at 7b7a3a0/fef582e: end_q -> an idle copy after a 58-64 tile hop was a worst path of
+// aes128-enc-s2-link (seed 3) and aes128-enc-s3-mix-link. The slot flags are not delayed (set_q).
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -54,7 +59,8 @@ end
 endgenerate
 
 localparam S_IDLE = 3'd0, S_DRAIN = 3'd1, S_START = 3'd2, S_EXPAND = 3'd3, S_SETTLE = 3'd4,
-           S_WAIT = 3'd5;                // the clock the unit takes the start (busy_q still low)
+           S_WAIT = 3'd5,                // the clock the unit takes the start (busy_q still low)
+           S_END = 3'd6;                 // one clock after the settle wait (state == S_END: end_c)
 localparam [9:0] DRAIN_W = DRAIN[9:0];
 localparam NCOPY = (KEY_BITS + 31) / 32;
 reg [2:0] state;
@@ -71,6 +77,8 @@ reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 
 // 3-bit state decode; 271b87b seed 2: drain_last -> the shared LUT -> a copy, 42 tiles).
 reg  idle_f, settle_f;               // state == S_IDLE, state == S_SETTLE
 reg  end_q;                          // settle_f && drain_last (the wait's last clock)
+reg [NCOPY-1:0] end_c;               // copies of end_q a clock later (state == S_END), one per idle copy
+reg  end_f, end_s;                   // the same for idle_f and idle_s
 // end_q in the next clock: the settle wait's counter reads 2, or DRAIN = 1 and the unit is done
 wire fire_next;
 
@@ -89,7 +97,8 @@ for (gc = 0; gc < NCOPY; gc = gc + 1) begin : g_cap
     always @(posedge clk) begin
         if (idle_q[gc]) kx_key[HI:LO] <= s_key_tdata[HI:LO];
     end
-    (* keep *) always @(posedge clk) idle_q[gc] <= rst || (idle_q[gc] ? !s_key_tvalid : end_q);
+    (* keep *) always @(posedge clk) end_c[gc] <= !rst && end_q;
+    (* keep *) always @(posedge clk) idle_q[gc] <= rst || (idle_q[gc] ? !s_key_tvalid : end_c[gc]);
 end
 endgenerate
 
@@ -113,17 +122,18 @@ always @(posedge clk) begin
         end
         S_START: state <= S_WAIT;
         S_WAIT:  state <= S_EXPAND;
+        S_END:   state <= S_IDLE;
         S_EXPAND: if (!busy_q) begin
             drain      <= DRAIN_W;
             drain_last <= (DRAIN == 1);
             drain_2    <= (DRAIN == 2);
             state      <= S_SETTLE;
         end
-        default: begin
+        default: begin                   // S_SETTLE
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
             drain_2    <= (drain == 10'd3);
-            if (drain_last) state <= S_IDLE;
+            if (drain_last) state <= S_END;
         end
     endcase
     if (rst) state <= S_IDLE;
@@ -147,8 +157,10 @@ reg [NSLOTS-1:0] set_q;                // slot i returns to service in this cloc
 // same input (85d703d: idle_s absorbed idle_f and the state's idle bit, so it sat with the state
 // machine, 34 tiles from the flags, seed 3).
 reg idle_s;
-(* keep *) always @(posedge clk) idle_f <= rst || (idle_f ? !s_key_tvalid : end_q);
-(* keep *) always @(posedge clk) idle_s <= rst || (idle_s ? !s_key_tvalid : end_q);
+(* keep *) always @(posedge clk) end_f <= !rst && end_q;
+(* keep *) always @(posedge clk) end_s <= !rst && end_q;
+(* keep *) always @(posedge clk) idle_f <= rst || (idle_f ? !s_key_tvalid : end_f);
+(* keep *) always @(posedge clk) idle_s <= rst || (idle_s ? !s_key_tvalid : end_s);
 integer si;
 reg [NSLOTS-1:0] clr;                  // slot i's key command is accepted in this clock
 always @* for (si = 0; si < NSLOTS; si = si + 1)
@@ -172,9 +184,11 @@ always @(posedge clk) begin
     else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
                                 || idle_s !== idle_f || settle_f !== (state == S_SETTLE)
                                 || end_q !== (state == S_SETTLE && drain_last)
+                                || end_c !== {NCOPY{state == S_END}} || end_f !== (state == S_END)
+                                || end_s !== end_f
                                 || (state != S_IDLE && drain_2 !== (drain == 10'd2)))) begin
-        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b drain_2 %b but state %0d drain %0d",
-                 idle_q, idle_f, idle_s, settle_f, end_q, drain_2, state, drain);
+        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_2 %b but state %0d drain %0d",
+                 idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_2, state, drain);
         $fatal(1);
     end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
