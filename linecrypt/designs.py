@@ -21,7 +21,10 @@ COMMON_FILES = [
     "common/lc_block_shell.v",
 ]
 
-AES_FILES = COMMON_FILES + [
+# exact XOR LUTs (ECP5 LUT4 instances under LC_TECH_ECP5): Serpent's linear transform, AES MixColumns
+XOR_FILES = ["common/lc_xor4.v", "common/lc_parity.v"]
+
+AES_FILES = COMMON_FILES + XOR_FILES + [
     "ciphers/aes/aes_sbox.v",
     "ciphers/aes/aes_sbox_split.v",
     "ciphers/aes/aes_mix_column.v",
@@ -34,10 +37,9 @@ AES_FILES = COMMON_FILES + [
 CORES: dict[str, list[str]] = {
     "aes_core": AES_FILES,
     # one pipelined round with its key memory: the unit the seed's prototype figures describe
-    "aes_round": ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
+    "aes_round": XOR_FILES + ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
     # serpent cores (issue 3): add entries on this line's neighbours only
-    "serpent_core": COMMON_FILES + [
-        "common/lc_xor4.v",
+    "serpent_core": COMMON_FILES + XOR_FILES + [
         "ciphers/serpent/serpent_sbox.v",
         "ciphers/serpent/serpent_lt.v",
         "ciphers/serpent/serpent_round.v",

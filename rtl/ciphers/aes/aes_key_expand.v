@@ -149,7 +149,7 @@ wire [31:0] imc [0:3];
 genvar gw;
 generate
 for (gw = 0; gw < 4; gw = gw + 1) begin : g_imc
-    aes_mix_column #(.INVERSE(1)) u_imc (.col(sr[3-gw]), .out(imc[gw]));
+    aes_mix_column #(.INVERSE(1)) u_imc (.col(sr[3-gw]), .rk(32'd0), .out(imc[gw]));
 end
 endgenerate
 wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);

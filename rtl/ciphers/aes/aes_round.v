@@ -210,7 +210,10 @@ endgenerate
 
 // ---- ShiftRows (or InvShiftRows) and MixColumns (or InvMixColumns)
 wire [127:0] sr;
+/* verilator lint_off UNUSEDSIGNAL */    // a middle round without MIX_REG computes ark directly
 wire [127:0] lin;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [127:0] ark;                        // lin ^ a_rk (AddRoundKey)
 genvar c, r;
 generate
 for (c = 0; c < 4; c = c + 1) begin : g_col
@@ -223,9 +226,14 @@ for (c = 0; c < 4; c = c + 1) begin : g_col
         // lin is one clock behind a_*: the sideband follows in g_mixreg
         aes_mix_column_split u_mix (.clk(clk), .col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
     end else if (KIND == 1) begin : g_mix
-        aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
+        // MixColumns and AddRoundKey in one module (each forward output bit one two-level XOR)
+        aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .rk(a_rk[127-32*c -: 32]),
+                                                   .out(ark[127-32*c -: 32]));
     end else begin : g_nomix
         assign lin[127-32*c -: 32] = (KIND == 0) ? a_state[127-32*c -: 32] : sr[127-32*c -: 32];
+    end
+    if (!(KIND == 1 && !MIXR)) begin : g_ark
+        assign ark[127-32*c -: 32] = lin[127-32*c -: 32] ^ a_rk[127-32*c -: 32];
     end
 end
 endgenerate
@@ -272,7 +280,7 @@ if (LINK == 1 && KIND != 2) begin : g_link
         ark_valid <= e_valid;
         ark_slot  <= e_slot;
         ark_meta  <= e_meta;
-        ark_state <= lin ^ a_rk;
+        ark_state <= ark;
         if (rst) ark_valid <= 1'b0;
     end
     assign d_valid = ark_valid;
@@ -283,7 +291,7 @@ end else begin : g_nolink
     assign d_valid = e_valid;
     assign d_slot  = e_slot;
     assign d_meta  = e_meta;
-    assign d_state = lin ^ a_rk;
+    assign d_state = ark;
 end
 endgenerate
 
