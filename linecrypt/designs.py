@@ -21,10 +21,11 @@ COMMON_FILES = [
     "common/lc_block_shell.v",
 ]
 
-# exact XOR LUTs (ECP5 LUT4 instances under LC_TECH_ECP5): Serpent's linear transform, AES MixColumns
-XOR_FILES = ["common/lc_xor4.v", "common/lc_parity.v"]
+# LUT bricks (ECP5 primitive instances under LC_TECH_ECP5): exact XORs (Serpent's linear
+# transform, AES MixColumns + AddRoundKey) and 8-input tables (the AES S-box)
+LUT_FILES = ["common/lc_xor4.v", "common/lc_parity.v", "common/lc_lut8.v"]
 
-AES_FILES = COMMON_FILES + XOR_FILES + [
+AES_FILES = COMMON_FILES + LUT_FILES + [
     "ciphers/aes/aes_sbox.v",
     "ciphers/aes/aes_sbox_split.v",
     "ciphers/aes/aes_mix_column.v",
@@ -37,9 +38,9 @@ AES_FILES = COMMON_FILES + XOR_FILES + [
 CORES: dict[str, list[str]] = {
     "aes_core": AES_FILES,
     # one pipelined round with its key memory: the unit the seed's prototype figures describe
-    "aes_round": XOR_FILES + ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
+    "aes_round": LUT_FILES + ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
     # serpent cores (issue 3): add entries on this line's neighbours only
-    "serpent_core": COMMON_FILES + XOR_FILES + [
+    "serpent_core": COMMON_FILES + LUT_FILES + [
         "ciphers/serpent/serpent_sbox.v",
         "ciphers/serpent/serpent_lt.v",
         "ciphers/serpent/serpent_round.v",

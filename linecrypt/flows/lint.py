@@ -14,7 +14,7 @@ from linecrypt.designs import DESIGNS, sources_for
 from linecrypt.host.tools import verilator_env, yosys_share
 
 
-ECP5_PRIMS = ("DP16KD", "LUT4")  # ECP5 primitives the RTL instantiates under LC_TECH_ECP5
+ECP5_PRIMS = ("DP16KD", "LUT4", "PFUMX", "L6MUX21")  # ECP5 primitives the RTL instantiates under LC_TECH_ECP5
 
 
 def ecp5_prim_stubs() -> Path:
@@ -51,7 +51,7 @@ def lint(top: str, params: dict, tech_ecp5: bool = False) -> tuple[bool, str]:
 
 def uses_ecp5_prims(top: str, params: dict) -> bool:
     """Cores and parameters with an ECP5 primitive under LC_TECH_ECP5: block RAM (lc_bram_sdp),
-    LUT4 (lc_xor4, lc_parity: Serpent and AES)."""
+    LUT4 and its muxes (lc_xor4, lc_parity, lc_lut8: Serpent and AES)."""
     return bool(params.get("OUT_BRAM") or params.get("BRAM")) or \
         any(f.name == "lc_xor4.v" for f in sources_for(top))
 

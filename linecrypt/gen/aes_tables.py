@@ -18,27 +18,58 @@ def _case(sel: str, out: str, table: list[int], bits: int, indent: str) -> str:
     return "\n".join(lines)
 
 
+def _lut8_inits(table: list[int]) -> str:
+    """The 2048-bit constant whose bits [256j +: 256] are output bit j's truth table (lc_lut8 INIT)."""
+    v = 0
+    for j in range(8):
+        init = sum(((table[i] >> j) & 1) << i for i in range(256))
+        v |= init << (256 * j)
+    return f"2048'h{v:0512x}"
+
+
 def sbox_v() -> str:
     return HEADER + f"""`default_nettype none
 // AES S-box (FIPS-197 5.1.1) or inverse S-box (5.3.2), one byte, purely combinational.
-// Yosys maps the 256x8 table to LUT4s + PFUMX/L6MUX (about 5 logic levels on ECP5).
+// BITS selects the output bits computed (the others read 0): aes_round's S-box copies each feed
+// only some bits. Under `LC_TECH_ECP5` each output bit is an lc_lut8 (two routed levels of
+// LUT4 + PFUMX/L6MUX21, from its truth table below); without it the case table.
 module aes_sbox #(
-    parameter INVERSE = 0
+    parameter       INVERSE = 0,
+    parameter [7:0] BITS    = 8'hff
 ) (
     input  wire [7:0] x,
-    output reg  [7:0] y
+    output wire [7:0] y
 );
+`ifdef LC_TECH_ECP5
+// bits [256j +: 256]: output bit j of the table, indexed by x
+localparam [2047:0] FWD_T = {_lut8_inits(SBOX)};
+localparam [2047:0] INV_T = {_lut8_inits(INV_SBOX)};
+localparam [2047:0] T = INVERSE ? INV_T : FWD_T;
+genvar j;
+generate
+for (j = 0; j < 8; j = j + 1) begin : g_bit
+    if (BITS[j]) begin : g_on
+        lc_lut8 #(.INIT(T[256*j +: 256])) u_lut (.x(x), .y(y[j]));
+    end else begin : g_off
+        assign y[j] = 1'b0;
+    end
+end
+endgenerate
+`else
+reg [7:0] t;
 generate
 if (INVERSE) begin : g_inv
 always @* begin
-{_case("x", "y", INV_SBOX, 8, "    ")}
+{_case("x", "t", INV_SBOX, 8, "    ")}
 end
 end else begin : g_fwd
 always @* begin
-{_case("x", "y", SBOX, 8, "    ")}
+{_case("x", "t", SBOX, 8, "    ")}
 end
 end
 endgenerate
+assign y = t & BITS;
+`endif
 endmodule
 
 `default_nettype wire

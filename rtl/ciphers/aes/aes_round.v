@@ -149,7 +149,10 @@ end else begin : g_sub
             if (STAGES == 3) begin : g_split
                 aes_sbox_split #(.INVERSE(DECRYPT)) u_sbox (.clk(clk), .x(x), .y(y));
             end else begin : g_full
-                aes_sbox #(.INVERSE(DECRYPT)) u_sbox (.x(x), .y(y));
+                // only the output bits this copy feeds (j % COPIES == k)
+                localparam [7:0] BITS = (COPIES == 1) ? 8'hff : (COPIES == 2) ? (8'h55 << k)
+                                      : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.x(x), .y(y));
             end
             for (j = k; j < 8; j = j + COPIES) begin : g_bit
                 assign sb[120-8*b+j] = y[j];

