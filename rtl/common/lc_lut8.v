@@ -2,9 +2,9 @@
 // An 8-input function given by its truth table: y = INIT[x] (bit x of the 256-bit INIT).
 //
 // With `LC_TECH_ECP5` defined (`linecrypt synth`) it is built from ECP5 primitives in two
-// routed levels: four 6-input functions of x[5:0] (each four LUT4s, two PFUMX and an L6MUX21:
-// one slice pair, no routing inside), then a 4:1 select by x[7:6] (two LUT4s and a PFUMX: one
-// slice). 18 LUT4 sites. Left to Yosys (abc9), an AES S-box output bit came out as about 20 LUT4
+// routed levels: two 7-input functions of x[6:0] (each eight LUT4s, four PFUMX and three
+// L6MUX21: one four-slice block, no routing inside), then a 2:1 select by x[7] (one LUT4).
+// 17 LUT4 sites. Left to Yosys (abc9), an AES S-box output bit came out as about 20 LUT4
 // sites in three to four routed levels (the S-box stage was every worst path of
 // aes128-enc-s2-link at 888aad0). Without it (simulation, other vendors) the plain table.
 module lc_lut8 #(
@@ -30,12 +30,14 @@ for (k = 0; k < 4; k = k + 1) begin : g_lut6
     L6MUX21 u_m6 (.D0(m0), .D1(m1), .SD(x[5]), .Z(f6[k]));
 end
 endgenerate
-// 4:1 select: s01 = x[6] ? f6[1] : f6[0], s23 = x[6] ? f6[3] : f6[2] (LUT4 inputs A, B, C;
-// INIT 16'hCACA: Z = C ? B : A), then x[7] picks one (PFUMX).
-wire s01, s23;
-LUT4 #(.INIT(16'hCACA)) u_s01 (.A(f6[0]), .B(f6[1]), .C(x[6]), .D(1'b0), .Z(s01));
-LUT4 #(.INIT(16'hCACA)) u_s23 (.A(f6[2]), .B(f6[3]), .C(x[6]), .D(1'b0), .Z(s23));
-PFUMX u_m8 (.ALUT(s23), .BLUT(s01), .C0(x[7]), .Z(y));
+// x[6] picks between LUT6 pairs (an L6MUX21 after two LUT6s: a LUT7, one four-slice block),
+// then one LUT4 picks by x[7] (INIT 16'hCACA, inputs A, B, C: Z = C ? B : A). The last cell is a
+// LUT4 so the register it feeds packs into its slice; nextpnr 0.11 does not pack a flop behind a
+// PFUMX (a 4:1 select of two LUT4 + PFUMX left the S-box register up to 16 tiles away).
+wire [1:0] f7;                       // f7[h] = INIT[128h + x[6:0]]
+L6MUX21 u_m7lo (.D0(f6[0]), .D1(f6[1]), .SD(x[6]), .Z(f7[0]));
+L6MUX21 u_m7hi (.D0(f6[2]), .D1(f6[3]), .SD(x[6]), .Z(f7[1]));
+LUT4 #(.INIT(16'hCACA)) u_s8 (.A(f7[0]), .B(f7[1]), .C(x[7]), .D(1'b0), .Z(y));
 `else
 assign y = INIT[x];
 `endif
