@@ -164,15 +164,8 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 // ahead from last_q like wr_pending, so busy and hold_q are one LUT of flops: decoding the
 // 4-bit compare behind wr_pending put three LUT levels after a 24-tile hop from wr_pending to busy
 // (aes128-enc-s2-link seed 4 at da45310).
-// The word index and round-key counters only change in a word's phase 0 (wi after last_q,
-// rk_idx with wr_pending), so their decodes are registered a clock ahead of last_q (phase
-// PHASES-2 >= 2 sees the same values) and last_q only ANDs them: fin_pre for fin_q, pk_pre for
-// past_key. Decoded in place, Yosys shared the compares with the word selects and the
-// write-enable copies' LUT, which sat 22-28 tiles from fin_q / past_key (c4bdfd5, seeds 1-3).
 reg hold_q;
 reg fin_q;
-reg fin_pre;                     // wi[1:0] == 3 && rk_idx == NR_W
-reg pk_pre;                      // wi == NK - 1
 (* keep *) always @(posedge clk)
     hold_q <= rst || (busy ? fin_q : !start);
 
@@ -216,9 +209,7 @@ always @(posedge clk) begin
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
     last_q     <= busy && (phase == PHASES - 2);
     wr_pending <= last_q && (wi[1:0] == 2'd3);
-    fin_pre    <= (wi[1:0] == 2'd3) && (rk_idx == NR_W);
-    pk_pre     <= (wi == NK_W - 6'd1);
-    fin_q      <= last_q && fin_pre;
+    fin_q      <= last_q && (wi[1:0] == 2'd3) && (rk_idx == NR_W);
     rk_en      <= wr_pending;
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
@@ -227,7 +218,7 @@ always @(posedge clk) begin
             kpos  <= kpos_nx;
             g_f   <= (kpos_nx == 3'd0);
             sub_f <= (NK == 8) && (kpos_nx == 3'd4);
-            if (pk_pre) past_key <= 1'b1;
+            if (wi == NK_W - 6'd1) past_key <= 1'b1;
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
         end
