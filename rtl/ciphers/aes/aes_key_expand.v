@@ -160,14 +160,9 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 // reset, and with !busy that was an inverter LUT driving ~25 LSR pins, which the placer put far
 // from busy and the counters (aes128-enc-s3-mix-link seeds 1 and 3 at 228e931: busy -> that
 // LUT -> rk_idx, two 1.4-1.6 ns hops).
-// fin_q: the last round key's write is pending (wr_pending && rk_idx == NR_W), decoded a clock
-// ahead from last_q like wr_pending, so busy and hold_q are one LUT of flops: decoding the
-// 4-bit compare behind wr_pending put three LUT levels after a 24-tile hop from wr_pending to busy
-// (aes128-enc-s2-link seed 4 at da45310).
 reg hold_q;
-reg fin_q;
 (* keep *) always @(posedge clk)
-    hold_q <= rst || (busy ? fin_q : !start);
+    hold_q <= rst || (busy ? (wr_pending && rk_idx == NR_W) : !start);
 
 // The wide registers are enabled by flops, never by hold_q: last_q and wr_pending imply !hold_q
 // (last_q needs busy in the clock before; wr_pending is high only in phase 0, and hold_q rises
@@ -209,7 +204,6 @@ always @(posedge clk) begin
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
     last_q     <= busy && (phase == PHASES - 2);
     wr_pending <= last_q && (wi[1:0] == 2'd3);
-    fin_q      <= last_q && (wi[1:0] == 2'd3) && (rk_idx == NR_W);
     rk_en      <= wr_pending;
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
@@ -222,8 +216,10 @@ always @(posedge clk) begin
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
         end
-        if (wr_pending) rk_idx <= rk_idx + 4'd1;
-        if (fin_q) busy <= 1'b0;
+        if (wr_pending) begin
+            rk_idx  <= rk_idx + 4'd1;
+            if (rk_idx == NR_W) busy <= 1'b0;
+        end
     end else begin
         wi         <= 6'd0;
         kpos       <= 3'd0;
@@ -242,15 +238,13 @@ always @(posedge clk) begin
         busy       <= 1'b0;
         rk_en      <= 1'b0;
         wr_pending <= 1'b0;
-        fin_q      <= 1'b0;
         last_q     <= 1'b0;
     end
 end
 
 `ifndef SYNTHESIS
 // Simulation check: hold_q restates when busy changes; it must be its complement after reset.
-// The enable copies equal last_q / wr_pending, which are never high during the hold; fin_q is
-// wr_pending for the last round key.
+// The enable copies equal last_q / wr_pending, which are never high during the hold.
 reg hold_chk_armed;
 initial hold_chk_armed = 1'b0;
 always @(posedge clk) begin
@@ -259,10 +253,9 @@ always @(posedge clk) begin
         $display("%m: hold_q %b but busy %b", hold_q, busy);
         $fatal(1);
     end else if (hold_chk_armed && (sh_c !== {8{last_q}} || wp_c !== {5{wr_pending}}
-                                    || fin_q !== (wr_pending && rk_idx == NR_W)
                                     || (hold_q && (last_q || wr_pending)))) begin
-        $display("%m: enable copies sh_c %b wp_c %b fin_q %b last_q %b wr_pending %b rk_idx %0d hold_q %b",
-                 sh_c, wp_c, fin_q, last_q, wr_pending, rk_idx, hold_q);
+        $display("%m: enable copies sh_c %b wp_c %b last_q %b wr_pending %b hold_q %b",
+                 sh_c, wp_c, last_q, wr_pending, hold_q);
         $fatal(1);
     end
 end
