@@ -25,6 +25,9 @@
 // end_f, end_s), and the copies update from those. end_q drove the copies directly (one LUT
 // each) at 7b7a3a0/fef582e: end_q -> an idle copy after a 58-64 tile hop was a worst path of
 // aes128-enc-s2-link (seed 3) and aes128-enc-s3-mix-link. The slot flags are not delayed (set_q).
+// The copies have no reset (an idle copy ignores its end copy, and reset makes every copy
+// idle): with `!rst && end_q` Yosys built one shared LUT in front of all of them, 21 tiles from
+// a copy (aes128-enc-s3-mix-link seed 1 at c4bdfd5).
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -97,7 +100,7 @@ for (gc = 0; gc < NCOPY; gc = gc + 1) begin : g_cap
     always @(posedge clk) begin
         if (idle_q[gc]) kx_key[HI:LO] <= s_key_tdata[HI:LO];
     end
-    (* keep *) always @(posedge clk) end_c[gc] <= !rst && end_q;
+    (* keep *) always @(posedge clk) end_c[gc] <= end_q;
     (* keep *) always @(posedge clk) idle_q[gc] <= rst || (idle_q[gc] ? !s_key_tvalid : end_c[gc]);
 end
 endgenerate
@@ -157,8 +160,8 @@ reg [NSLOTS-1:0] set_q;                // slot i returns to service in this cloc
 // same input (85d703d: idle_s absorbed idle_f and the state's idle bit, so it sat with the state
 // machine, 34 tiles from the flags, seed 3).
 reg idle_s;
-(* keep *) always @(posedge clk) end_f <= !rst && end_q;
-(* keep *) always @(posedge clk) end_s <= !rst && end_q;
+(* keep *) always @(posedge clk) end_f <= end_q;
+(* keep *) always @(posedge clk) end_s <= end_q;
 (* keep *) always @(posedge clk) idle_f <= rst || (idle_f ? !s_key_tvalid : end_f);
 (* keep *) always @(posedge clk) idle_s <= rst || (idle_s ? !s_key_tvalid : end_s);
 integer si;
@@ -178,14 +181,16 @@ end
 // of S_IDLE; every copy must equal (state == S_IDLE) in every clock after the first reset, and
 // end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot).
 reg idle_chk_armed;
+reg rst_d;                              // the end copies follow end_q one clock after a reset
 initial idle_chk_armed = 1'b0;
+always @(posedge clk) rst_d <= rst;
 always @(posedge clk) begin
     if (rst) idle_chk_armed <= 1'b1;
     else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
                                 || idle_s !== idle_f || settle_f !== (state == S_SETTLE)
                                 || end_q !== (state == S_SETTLE && drain_last)
-                                || end_c !== {NCOPY{state == S_END}} || end_f !== (state == S_END)
-                                || end_s !== end_f
+                                || (!rst_d && (end_c !== {NCOPY{state == S_END}} || end_f !== (state == S_END)
+                                               || end_s !== end_f))
                                 || (state != S_IDLE && drain_2 !== (drain == 10'd2)))) begin
         $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_2 %b but state %0d drain %0d",
                  idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_2, state, drain);
