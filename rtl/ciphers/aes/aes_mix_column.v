@@ -7,7 +7,8 @@
 // lc_parity (two LUT4 levels under LC_TECH_ECP5, the key bit in the second). Left to abc9 the
 // same XORs came out as chains of small LUTs, up to four levels (aes128-enc-s2-link: the
 // S-box register -> AddRoundKey register stage). The inputs of bit i are the set bits of
-// mix_mask(i), derived from the plain function below (MixColumns is linear over GF(2)).
+// mix_mask(i), derived from the plain function below (MixColumns is linear over GF(2)); without
+// LC_TECH_ECP5 the plain function itself (tests/rtl/test_lut_bricks.py simulates both forms).
 // Inverse: up to 19 column bits per output bit; plain logic sharing the x2/x4/x8 multiples.
 module aes_mix_column #(
     parameter INVERSE = 0
@@ -88,6 +89,7 @@ if (INVERSE) begin : g_inv
                   a0d ^ a19 ^ a2e ^ a3b,
                   a0b ^ a1d ^ a29 ^ a3e} ^ rk;
 end else begin : g_fwd
+`ifdef LC_TECH_ECP5
     genvar i, k;
     for (i = 0; i < 32; i = i + 1) begin : g_bit
         localparam [31:0] M = mix_mask(i[4:0]);
@@ -99,6 +101,10 @@ end else begin : g_fwd
         assign x[NI] = rk[i];
         lc_parity #(.N(NI + 1)) u_xor (.x(x), .y(out[i]));
     end
+`else
+    // simulation: byte-wide (bit-level parities made the encrypt cocotb tests 2-5x slower)
+    assign out = mix_fwd(col) ^ rk;
+`endif
 end
 endgenerate
 
