@@ -91,8 +91,11 @@ endgenerate
 
 wire out_err = pipe_out_meta[META_W-1];
 
-// what enters the output FIFO: an error block's data is zeroed here
+// what enters the output FIFO: an error block's data is zeroed here. f_valid_pre is f_valid one
+// clock ahead (with OUT_REG >= 1): the FIFO keeps its own copies of f_valid loaded from it, so
+// the last transport register's valid drives only the data's way (lc_credit_fifo PRE).
 wire                  f_valid;
+wire                  f_valid_pre;
 wire [META_W-1:0]     f_meta;
 wire [BLOCK_BITS-1:0] f_data;
 
@@ -116,19 +119,26 @@ if (OUT_REG >= 1) begin : g_out_reg
         if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
     end
     assign f_valid = t_valid[OUT_REG-1];
+    if (OUT_REG >= 2) begin : g_pre_t
+        assign f_valid_pre = t_valid[OUT_REG-2];
+    end else begin : g_pre_p
+        assign f_valid_pre = pipe_out_valid;
+    end
     assign f_meta  = t_meta[OUT_REG-1];
     assign f_data  = t_data[OUT_REG-1];
 end else begin : g_out_direct
     assign f_valid = pipe_out_valid;
+    assign f_valid_pre = 1'b0;              // unused (PRE = 0)
     assign f_meta  = pipe_out_meta;
     assign f_data  = out_err ? {BLOCK_BITS{1'b0}} : pipe_out_data;
 end
 endgenerate
 
-lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM)) u_out (
+lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM),
+                 .PRE((OUT_REG >= 1) ? 1 : 0)) u_out (
     .clk(clk), .rst(rst),
     .credit_ok(credit_ok), .admit(pipe_in_valid),
-    .pipe_valid(f_valid),
+    .pipe_valid(f_valid), .pipe_valid_pre(f_valid_pre),
     .pipe_data({f_meta, f_data}),
     .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
     .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)
