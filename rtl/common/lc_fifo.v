@@ -21,20 +21,19 @@
 // clocks later. Its placement does not compete with the distributed RAM of round-key memories,
 // and the write enable is s_valid itself with GUARD_WRITE=0 (no LUT between flop and RAM).
 // READ_REG=3 is READ_REG=2 with the block-RAM read address one clock behind the read
-// handshake (m_data three clocks after it): each storage slice keeps its own flop copy of the
-// read enable and its own address, so the one read-enable flop never drives the address logic
-// of several block RAMs (which the placer spreads over the device): its only long hop is flop
-// to flop (aes128-enc-s2-link seed 1 at da45310: read enable -> one LUT -> a slice's read
-// address, 51 tiles, 223.4 MHz). The entries the lagging address has not sampled yet are still
-// held: a user that counts free entries must not count a read before the next clock
-// (lc_credit_fifo counts it two or more clocks late).
+// handshake (m_data three clocks after it): each storage slice's read address is a flop copy
+// of rd_ptr, so the read enable never drives the address logic of several block RAMs (which
+// the placer spreads over the device) and the hop to each is flop to flop (aes128-enc-s2-link
+// seed 1 at da45310: read enable -> one LUT -> a slice's read address, 51 tiles, 223.4 MHz).
+// The entries the lagging address has not sampled yet are still held: a user that counts free
+// entries must not count a read before the next clock (lc_credit_fifo counts it two or more
+// clocks late).
 // PRE_VALID=1 (with GUARD_WRITE=0): s_valid_pre is s_valid one clock ahead (s_valid must be
-// s_valid_pre registered, and 0 in the clock after a reset). The FIFO then keeps its own flop
-// copies of the write valid: one for the flags and pointers, one per storage slice for its write
-// enable and write address. s_valid itself is only checked in simulation, so when it comes from
-// a far register (a transport register of lc_block_shell) no path runs from it through the
-// flag logic to the read enable (aes128-enc-s2-link at ed9fcfd: output transport valid ->
-// m_valid_next -> the read enable, 47-52 tiles, every seed).
+// s_valid_pre registered, and 0 in the clock after a reset). The flags and pointers then use
+// the FIFO's own flop copy of the write valid, loaded from s_valid_pre; s_valid only writes the
+// storage. So when s_valid comes from a far register (a transport register of lc_block_shell)
+// no path runs from it through the flag logic to the read enable (aes128-enc-s2-link at
+// ed9fcfd: output transport valid -> m_valid_next -> the read enable, 47-52 tiles, every seed).
 module lc_fifo #(
     parameter WIDTH       = 8,
     parameter DEPTH       = 16,
@@ -91,7 +90,8 @@ reg cnt_chk_armed;                        // the simulation checks run after the
 initial cnt_chk_armed = 1'b0;
 `endif
 
-wire do_wr;
+wire st_wr = s_valid && (GUARD_WRITE == 0 || !full_q);   // the storage's write enable
+wire do_wr;                                                // the flags' and pointers' write
 generate
 if (PRE_VALID != 0) begin : g_pre
     reg wv_flag;                  // the flags' and pointers' copy of s_valid
@@ -101,7 +101,7 @@ if (PRE_VALID != 0) begin : g_pre
     end
     assign do_wr = wv_flag;
 end else begin : g_nopre
-    assign do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
+    assign do_wr = st_wr;
 end
 endgenerate
 wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
@@ -142,13 +142,13 @@ assign count   = cnt_q;
 generate
 if (DEPTH <= 4) begin : g_flops
     (* ram_style = "logic" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
-    always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
+    always @(posedge clk) if (st_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     assign m_data = mem[rd_ptr[ADDR_W-1:0]];
 end else begin : g_ram
     // RAM storage in slices of SL_W data bits, each with its own copies of the pointers (one
     // (* keep *) block per slice), so no address net fans out over the whole width.
     //   READ_REG=2  block RAM (lc_bram_sdp), 36 bits per slice: one DP16KD each on ECP5.
-    //   READ_REG=3  the same, each slice's read address one clock behind (its own read enable).
+    //   READ_REG=3  the same, each slice's read address a copy of rd_ptr one clock late.
     //   READ_REG=1  distributed RAM in banks of 16 entries, each bank's read registered, then
     //               a registered bank select: no path address -> RAM -> bank mux -> consumer.
     //   READ_REG=0  distributed RAM read asynchronously, never block RAM: an ECP5 EBR read
@@ -160,60 +160,19 @@ end else begin : g_ram
     for (k = 0; k < NSL; k = k + 1) begin : g_slice
         localparam integer LO = SL_W * k;
         localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
-        wire [ADDR_W-1:0] wa, ra;           // this slice's write and read addresses
-        wire              wr_k;             // this slice's write enable
-        if (PRE_VALID != 0) begin : g_wv
-            // own copy of s_valid and own write pointer (wa1 = wa + 1): a local loop
-            reg              wv;
-            reg [ADDR_W-1:0] wa_q, wa1;
-            (* keep *) always @(posedge clk) begin
-                wv   <= s_valid_pre;
-                wa_q <= wv ? wa1 : wa_q;
-                wa1  <= wv ? wa1 + {{ADDR_W-1{1'b0}}, 1'b1} : wa1;
-                if (rst) begin
-                    wv   <= 1'b0;
-                    wa_q <= {ADDR_W{1'b0}};
-                    wa1  <= {{ADDR_W-1{1'b0}}, 1'b1};
-                end
-            end
-`ifndef SYNTHESIS
-            always @(posedge clk) if (cnt_chk_armed && !rst && wv !== s_valid) begin
-                $display("%m: slice copy of s_valid %b, s_valid %b: s_valid_pre is not s_valid a clock ahead",
-                         wv, s_valid);
-                $fatal(1);
-            end
-`endif
-            assign wr_k = wv;
-            assign wa   = wa_q;
-        end else begin : g_wnow
-            reg [ADDR_W-1:0] wa_q;          // copy of wr_ptr
-            (* keep *) always @(posedge clk) wa_q <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
-            assign wr_k = do_wr;
-            assign wa   = wa_q;
-        end
+        reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
+        (* keep *) always @(posedge clk) wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
         if (READ_REG == 3) begin : g_rlag
-            // own copy of the read enable, one clock late, and own read pointer (ra1 = ra + 1)
-            reg              re;
-            reg [ADDR_W-1:0] ra_q, ra1;
-            (* keep *) always @(posedge clk) begin
-                re   <= do_rd;
-                ra_q <= re ? ra1 : ra_q;
-                ra1  <= re ? ra1 + {{ADDR_W-1{1'b0}}, 1'b1} : ra1;
-                if (rst) begin
-                    re   <= 1'b0;
-                    ra_q <= {ADDR_W{1'b0}};
-                    ra1  <= {{ADDR_W-1{1'b0}}, 1'b1};
-                end
-            end
-            assign ra = ra_q;
+            // rd_ptr one clock late, flop to flop (no reset: a stale address in the clock after a
+            // reset is harmless, nothing is read then; with `rst ? 0 : rd_ptr` Yosys built one
+            // shared LUT in front of every slice's copy)
+            (* keep *) always @(posedge clk) ra <= rd_ptr[ADDR_W-1:0];
         end else begin : g_rnow
-            reg [ADDR_W-1:0] ra_q;          // copy of rd_ptr
-            (* keep *) always @(posedge clk) ra_q <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
-            assign ra = ra_q;
+            (* keep *) always @(posedge clk) ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
         end
         if (READ_REG >= 2) begin : g_bram
             lc_bram_sdp #(.WIDTH(W), .DEPTH(DEPTH)) u_ram (
-                .clk(clk), .we(wr_k), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
+                .clk(clk), .we(st_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
             );
         end else if (READ_REG == 1) begin : g_banked
             localparam integer BANK  = (DEPTH < 16) ? DEPTH : 16;
@@ -225,9 +184,9 @@ end else begin : g_ram
                 localparam [SEL_W-1:0] BI = b;
                 wire wr_here;
                 if (NB == 1) begin : g_one
-                    assign wr_here = wr_k;
+                    assign wr_here = st_wr;
                 end else begin : g_sel
-                    assign wr_here = wr_k && (wa[ADDR_W-1:LO_W] == BI);
+                    assign wr_here = st_wr && (wa[ADDR_W-1:LO_W] == BI);
                 end
                 (* ram_style = "distributed" *) reg [W-1:0] mem [0:BANK-1];
                 reg [W-1:0] q;
@@ -246,7 +205,7 @@ end else begin : g_ram
             end
         end else begin : g_lutram
             (* ram_style = "distributed" *) reg [W-1:0] mem [0:DEPTH-1];
-            always @(posedge clk) if (wr_k) mem[wa] <= s_data[LO +: W];
+            always @(posedge clk) if (st_wr) mem[wa] <= s_data[LO +: W];
             assign m_data[LO +: W] = mem[ra];
         end
     end
