@@ -105,18 +105,22 @@ if (OUT_REG >= 1) begin : g_out_reg
     reg [META_W-1:0]     t_meta  [0:OUT_REG-1];
     reg [BLOCK_BITS-1:0] t_data  [0:OUT_REG-1];
     integer i;
-    always @(posedge clk) begin
+    // the valid chain in a (* keep *) block of its own: otherwise Yosys merges the last
+    // register's valid with the output FIFO's own copy of it (lc_fifo PRE_VALID, the same D)
+    (* keep *) always @(posedge clk) begin
         t_valid[0] <= pipe_out_valid;
+        for (i = 1; i < OUT_REG; i = i + 1) t_valid[i] <= t_valid[i-1];
+        if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
+    end
+    always @(posedge clk) begin
         t_meta[0]  <= pipe_out_meta;
         // synchronous clear: out_err drives the flops' LSR pins, not a LUT per data bit
         if (out_err) t_data[0] <= {BLOCK_BITS{1'b0}};
         else         t_data[0] <= pipe_out_data;
         for (i = 1; i < OUT_REG; i = i + 1) begin
-            t_valid[i] <= t_valid[i-1];
             t_meta[i]  <= t_meta[i-1];
             t_data[i]  <= t_data[i-1];
         end
-        if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
     end
     assign f_valid = t_valid[OUT_REG-1];
     if (OUT_REG >= 2) begin : g_pre_t
