@@ -90,6 +90,11 @@ end
 endgenerate
 
 wire out_err = pipe_out_meta[META_W-1];
+// The output FIFO's own copy of f_valid for its flags (lc_credit_fifo PRE) is off: with it,
+// the FIFO's control and output stage lost their pull towards the last round and drifted
+// (088380b, seeds 1-5: the output stage's read -> the credit counter's read chain, one
+// 100-110 tile hop, 182.8-204.1 MHz, docs/results/experiments/aes128-enc-s2-link-088380b.json).
+localparam integer PRE_VALID = 0;
 
 // what enters the output FIFO: an error block's data is zeroed here. f_valid_pre is f_valid one
 // clock ahead (with OUT_REG >= 1): the FIFO keeps its own copies of f_valid loaded from it, so
@@ -139,7 +144,7 @@ end
 endgenerate
 
 lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM),
-                 .PRE((OUT_REG >= 1) ? 1 : 0)) u_out (
+                 .PRE(PRE_VALID)) u_out (
     .clk(clk), .rst(rst),
     .credit_ok(credit_ok), .admit(pipe_in_valid),
     .pipe_valid(f_valid), .pipe_valid_pre(f_valid_pre),
