@@ -90,17 +90,9 @@ end
 endgenerate
 
 wire out_err = pipe_out_meta[META_W-1];
-// The output FIFO's own copy of f_valid for its flags (lc_credit_fifo PRE) is off: with it,
-// the FIFO's control and output stage lost their pull towards the last round and drifted
-// (088380b, seeds 1-5: the output stage's read -> the credit counter's read chain, one
-// 100-110 tile hop, 182.8-204.1 MHz, docs/results/experiments/aes128-enc-s2-link-088380b.json).
-localparam integer PRE_VALID = 0;
 
-// what enters the output FIFO: an error block's data is zeroed here. f_valid_pre is f_valid one
-// clock ahead (with OUT_REG >= 1): the FIFO keeps its own copies of f_valid loaded from it, so
-// the last transport register's valid drives only the data's way (lc_credit_fifo PRE).
+// what enters the output FIFO: an error block's data is zeroed here
 wire                  f_valid;
-wire                  f_valid_pre;
 wire [META_W-1:0]     f_meta;
 wire [BLOCK_BITS-1:0] f_data;
 
@@ -110,44 +102,33 @@ if (OUT_REG >= 1) begin : g_out_reg
     reg [META_W-1:0]     t_meta  [0:OUT_REG-1];
     reg [BLOCK_BITS-1:0] t_data  [0:OUT_REG-1];
     integer i;
-    // the valid chain in a (* keep *) block of its own: otherwise Yosys merges the last
-    // register's valid with the output FIFO's own copy of it (lc_fifo PRE_VALID, the same D)
-    (* keep *) always @(posedge clk) begin
-        t_valid[0] <= pipe_out_valid;
-        for (i = 1; i < OUT_REG; i = i + 1) t_valid[i] <= t_valid[i-1];
-        if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
-    end
     always @(posedge clk) begin
+        t_valid[0] <= pipe_out_valid;
         t_meta[0]  <= pipe_out_meta;
         // synchronous clear: out_err drives the flops' LSR pins, not a LUT per data bit
         if (out_err) t_data[0] <= {BLOCK_BITS{1'b0}};
         else         t_data[0] <= pipe_out_data;
         for (i = 1; i < OUT_REG; i = i + 1) begin
+            t_valid[i] <= t_valid[i-1];
             t_meta[i]  <= t_meta[i-1];
             t_data[i]  <= t_data[i-1];
         end
+        if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
     end
     assign f_valid = t_valid[OUT_REG-1];
-    if (OUT_REG >= 2) begin : g_pre_t
-        assign f_valid_pre = t_valid[OUT_REG-2];
-    end else begin : g_pre_p
-        assign f_valid_pre = pipe_out_valid;
-    end
     assign f_meta  = t_meta[OUT_REG-1];
     assign f_data  = t_data[OUT_REG-1];
 end else begin : g_out_direct
     assign f_valid = pipe_out_valid;
-    assign f_valid_pre = 1'b0;              // unused (PRE = 0)
     assign f_meta  = pipe_out_meta;
     assign f_data  = out_err ? {BLOCK_BITS{1'b0}} : pipe_out_data;
 end
 endgenerate
 
-lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM),
-                 .PRE(PRE_VALID)) u_out (
+lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM)) u_out (
     .clk(clk), .rst(rst),
     .credit_ok(credit_ok), .admit(pipe_in_valid),
-    .pipe_valid(f_valid), .pipe_valid_pre(f_valid_pre),
+    .pipe_valid(f_valid),
     .pipe_data({f_meta, f_data}),
     .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
     .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)

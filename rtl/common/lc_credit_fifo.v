@@ -6,15 +6,11 @@
 //   credit_ok  may admit an item this clock (combine with the core's own conditions)
 //   admit      an item entered the pipeline this clock
 //   pipe_*     the pipeline's output (LATENCY clocks after admit)
-//   pipe_valid_pre  pipe_valid one clock ahead (PRE=1: pipe_valid must be it registered, 0 in
-//              the clock after a reset); the deep FIFO then keeps its own copies of pipe_valid
-//              (lc_fifo PRE_VALID), so pipe_valid may come from a far register
 //   m_*        AXI-Stream style output
 module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
-    parameter BRAM    = 0,      // 1: the deep FIFO in block RAM (lc_fifo READ_REG=3), see below
-    parameter PRE     = 0,      // 1: pipe_valid_pre is given (see above)
+    parameter BRAM    = 0,      // 1: the deep FIFO in block RAM (lc_fifo READ_REG=2), see below
     // derived
     parameter DEPTH   = 1 << $clog2(LATENCY + 11),
     parameter CNT_W   = $clog2(DEPTH) + 1
@@ -26,7 +22,6 @@ module lc_credit_fifo #(
     input  wire             admit,
 
     input  wire             pipe_valid,
-    input  wire             pipe_valid_pre,
     input  wire [WIDTH-1:0] pipe_data,
 
     output wire [WIDTH-1:0] m_data,
@@ -35,8 +30,7 @@ module lc_credit_fifo #(
 );
 
 // The counter sees admissions and reads from the deep FIFO D clocks late: each passes a chain of
-// D flops (with BRAM=1 an entry stays in the block RAM until the read address, one clock behind
-// the read, has taken it: a read counted D >= 2 clocks late is still never counted early), which the placer can spread between the input side, the output side and the counter
+// D flops, which the placer can spread between the input side, the output side and the counter
 // (they may be a whole core apart), and credit_ok is a flop compared against the registered count
 // (no adder in front of the compare). The count behind credit_ok therefore misses the admissions
 // of the D + 1 clocks before, so with the one being admitted now the true occupancy is at most
@@ -116,9 +110,9 @@ end
 `endif
 
 // Deep FIFO with a registered read: in distributed RAM banks (BRAM=0, lc_fifo READ_REG=1) an
-// item read in one clock is on f_data in the next (RL = 1); in block RAM (BRAM=1, READ_REG=3,
-// one DP16KD per 36 bits on ECP5, the read address one clock behind) three clocks later
-// (RL = 3). It is written into the output stage then. Credits guarantee room for every admitted item, so the deep FIFO's s_ready is never low
+// item read in one clock is on f_data in the next (RL = 1); in block RAM (BRAM=1, READ_REG=2,
+// one DP16KD per 36 bits on ECP5) two clocks later (RL = 2). It is written into the output stage
+// then. Credits guarantee room for every admitted item, so the deep FIFO's s_ready is never low
 // when written. Block RAM takes the FIFO out of the distributed-RAM sites that round-key memories
 // fill: with BRAM=0 the placer has put a bank of it up to 125 tiles from its write side.
 /* verilator lint_off UNUSEDSIGNAL */
@@ -128,13 +122,12 @@ wire             f_valid;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [WIDTH-1:0] f_data;
 wire             f_valid_next;    // the deep FIFO holds an item in the next clock
-localparam integer RL   = (BRAM != 0) ? 3 : 1;   // deep-FIFO read latency, clocks
+localparam integer RL   = (BRAM != 0) ? 2 : 1;   // deep-FIFO read latency, clocks
 localparam integer OS   = (BRAM != 0) ? 8 : 4;   // output-stage entries (>= RL + 3, see below)
 localparam integer OS_W = $clog2(OS);
-localparam integer SOON = (RL >= 2) ? RL - 2 : 0;   // read pipe bit one clock before f_data
 reg              f_read_q;        // read from the deep FIFO in this clock
 /* verilator lint_off UNUSEDSIGNAL */
-reg  [2:0]       f_rd_pipe;       // f_rd_pipe[i]: read i + 1 clocks ago (bits >= RL unused)
+reg  [1:0]       f_rd_pipe;       // f_rd_pipe[i]: read i + 1 clocks ago (bit 1 unused if RL = 1)
 /* verilator lint_on UNUSEDSIGNAL */
 wire             f_data_valid = f_rd_pipe[RL-1];  // f_data holds an item read RL clocks ago
 reg  [OS_W:0]    out_used;        // read from the deep FIFO and not yet delivered (<= OS)
@@ -148,7 +141,7 @@ assign f_read = f_read_q;
 // out_used + (a read now) <= OS - 1, i.e. ignoring a delivery in this clock (that would need
 // m_ready). So at most OS items are read and not delivered, and the stage never overflows.
 // Streaming, an item is counted for RL + 1 clocks (RL in flight, one in the stage), so
-// RL + 1 + 1 <= OS - 1 lets one item per clock flow: OS = 4 for RL = 1, 8 for RL = 3.
+// RL + 1 + 1 <= OS - 1 lets one item per clock flow: OS = 4 for RL = 1, 8 for RL = 2.
 localparam integer  OS_M1_I = OS - 1;
 localparam [OS_W:0] OS_M1 = OS_M1_I[OS_W:0];
 wire may_read = (out_used == OS_M1) ? !f_read_q : (out_used < OS_M1);
@@ -167,12 +160,11 @@ reg  f_read_f;
     end
 end
 // kept apart from read_q (the same values): the output stage's copy stays at the output stage
-(* keep *) always @(posedge clk) f_rd_pipe <= rst ? 3'b000 : {f_rd_pipe[1:0], f_read_q};
+(* keep *) always @(posedge clk) f_rd_pipe <= rst ? 2'b00 : {f_rd_pipe[0], f_read_q};
 
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(RL),
-          .PRE_VALID(PRE)) u_fifo (
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(RL)) u_fifo (
     .clk(clk), .rst(rst),
-    .s_data(pipe_data), .s_valid(pipe_valid), .s_valid_pre(pipe_valid_pre), .s_ready(fifo_ready),
+    .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
     .m_data(f_data), .m_valid(f_valid), .m_ready(f_read_f), .m_valid_next(f_valid_next),
     .count(fifo_count)
 );
@@ -239,29 +231,30 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     reg [OS_W-1:0] rp_q;          // entry read next
     reg            ov_q;          // copy of o_valid
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [2:0]      rd_k;          // this slice's copy of f_rd_pipe (bits >= RL unused)
+    reg [1:0]      rd_k;          // this slice's copy of f_rd_pipe (bit 1 unused if RL = 1)
     /* verilator lint_on UNUSEDSIGNAL */
     reg [W-1:0] ent [0:OS-1];
     // this slice's f_data_valid / f_data_soon: Yosys turns "soon ? wp_at : 0" into a synchronous
     // reset (LSR = rst | !soon); from a shared flop that is one LUT driving every slice's
     // enables (e07a238 seed 3: f_data_soon -> that LUT -> we_q, two 1.5-1.9 ns hops)
     wire          s_valid = rd_k[RL-1];
-    wire          s_soon  = (RL == 1) ? f_read_q : rd_k[SOON];
+    wire          s_soon  = (RL == 1) ? f_read_q : rd_k[0];
     // wp_oh after this clock's arrival (if any): rotated by one when f_data_valid
     wire [OS-1:0] wp_at = s_valid ? {wp_oh[OS-2:0], wp_oh[OS-1]} : wp_oh;
-    // rp_q + 1 as a (* keep *) net: ABC otherwise shares a LUT of the read pointer's increment
-    // with the OS:1 output mux, which sits where m_data leaves (d9378dc, seeds 1 and
-    // 3: rp_q -> that LUT 47 tiles away -> back to rp_q, 144.7 / 164.6 MHz)
+    // rp_q + 1 as a (* keep *) net: ABC otherwise may share a LUT of the read pointer's
+    // increment with the OS:1 output mux, which the placer puts where m_data leaves (d9378dc,
+    // an experiment since reverted, seeds 1 and 3: rp_q -> that LUT 47 tiles away -> rp_q,
+    // 144.7 / 164.6 MHz)
     (* keep *) wire [OS_W-1:0] rp_inc = rp_q + {{OS_W-1{1'b0}}, 1'b1};
     (* keep *) always @(posedge clk) begin
-        rd_k  <= {rd_k[1:0], f_read_q};
+        rd_k  <= {rd_k[0], f_read_q};
         wp_oh <= wp_at;
         we_q  <= s_soon ? wp_at : {OS{1'b0}};
         rp_q  <= (ov_q && m_ready) ? rp_inc : rp_q;
         ov_q  <= s_valid || o_multi || (ov_q && !m_ready);
         if (rst) begin
             ov_q  <= 1'b0;
-            rd_k  <= 3'b000;
+            rd_k  <= 2'b00;
             wp_oh <= {{OS-1{1'b0}}, 1'b1};
             we_q  <= {OS{1'b0}};
             rp_q  <= {OS_W{1'b0}};

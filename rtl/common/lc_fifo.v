@@ -20,27 +20,12 @@
 // per 36 bits, with its output register): the entry taken by a handshake appears on m_data two
 // clocks later. Its placement does not compete with the distributed RAM of round-key memories,
 // and the write enable is s_valid itself with GUARD_WRITE=0 (no LUT between flop and RAM).
-// READ_REG=3 is READ_REG=2 with the block-RAM read address one clock behind the read
-// handshake (m_data three clocks after it): each storage slice's read address is a flop copy
-// of rd_ptr, so the read enable never drives the address logic of several block RAMs (which
-// the placer spreads over the device) and the hop to each is flop to flop (aes128-enc-s2-link
-// seed 1 at da45310: read enable -> one LUT -> a slice's read address, 51 tiles, 223.4 MHz).
-// The entries the lagging address has not sampled yet are still held: a user that counts free
-// entries must not count a read before the next clock (lc_credit_fifo counts it two or more
-// clocks late).
-// PRE_VALID=1 (with GUARD_WRITE=0): s_valid_pre is s_valid one clock ahead (s_valid must be
-// s_valid_pre registered, and 0 in the clock after a reset). The flags and pointers then use
-// the FIFO's own flop copy of the write valid, loaded from s_valid_pre; s_valid only writes the
-// storage. So when s_valid comes from a far register (a transport register of lc_block_shell)
-// no path runs from it through the flag logic to the read enable (aes128-enc-s2-link at
-// ed9fcfd: output transport valid -> m_valid_next -> the read enable, 47-52 tiles, every seed).
 module lc_fifo #(
     parameter WIDTH       = 8,
     parameter DEPTH       = 16,
     parameter GUARD_WRITE = 1,
     parameter GUARD_READ  = 1,
     parameter READ_REG    = 0,
-    parameter PRE_VALID   = 0,
     // derived
     parameter ADDR_W = $clog2(DEPTH)
 ) (
@@ -48,10 +33,7 @@ module lc_fifo #(
     input  wire             rst,
 
     input  wire [WIDTH-1:0] s_data,
-    /* verilator lint_off UNUSEDSIGNAL */
-    input  wire             s_valid,        // PRE_VALID=1: checked in simulation only
-    input  wire             s_valid_pre,    // s_valid of the next clock (PRE_VALID=1), else unused
-    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire             s_valid,
     output wire             s_ready,
 
     output wire [WIDTH-1:0] m_data,
@@ -66,13 +48,9 @@ generate
 if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
     $error("%m: DEPTH must be a power of two >= 2");
 end
-if (READ_REG != 0 && !(READ_REG == 1 && DEPTH >= 8)
-    && !((READ_REG == 2 || READ_REG == 3) && DEPTH >= 8 && DEPTH <= 512))
+if (READ_REG != 0 && !(READ_REG == 1 && DEPTH >= 8) && !(READ_REG == 2 && DEPTH >= 8 && DEPTH <= 512))
 begin : g_bad_read_reg
-    $error("%m: READ_REG must be 0, 1 with DEPTH >= 8, or 2 or 3 with 8 <= DEPTH <= 512");
-end
-if (PRE_VALID != 0 && GUARD_WRITE != 0) begin : g_bad_pre
-    $error("%m: PRE_VALID=1 needs GUARD_WRITE=0");
+    $error("%m: READ_REG must be 0, 1 with DEPTH >= 8, or 2 with 8 <= DEPTH <= 512");
 end
 endgenerate
 
@@ -85,25 +63,8 @@ reg [ADDR_W:0]  wr_ptr1, rd_ptr1;         // wr_ptr + 1, rd_ptr + 1
 reg             empty_q, full_q;
 reg             multi_q;                  // count >= 2
 reg [ADDR_W:0]  cnt_q;                    // count (== wr_ptr - rd_ptr)
-`ifndef SYNTHESIS
-reg cnt_chk_armed;                        // the simulation checks run after the first reset
-initial cnt_chk_armed = 1'b0;
-`endif
 
-wire st_wr = s_valid && (GUARD_WRITE == 0 || !full_q);   // the storage's write enable
-wire do_wr;                                                // the flags' and pointers' write
-generate
-if (PRE_VALID != 0) begin : g_pre
-    reg wv_flag;                  // the flags' and pointers' copy of s_valid
-    (* keep *) always @(posedge clk) begin
-        wv_flag <= s_valid_pre;
-        if (rst) wv_flag <= 1'b0;
-    end
-    assign do_wr = wv_flag;
-end else begin : g_nopre
-    assign do_wr = st_wr;
-end
-endgenerate
+wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
 wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
 // the handshakes only select between registered values (no carry chain after them)
 wire [ADDR_W:0] wr_next = do_wr ? wr_ptr1 : wr_ptr;
@@ -142,37 +103,31 @@ assign count   = cnt_q;
 generate
 if (DEPTH <= 4) begin : g_flops
     (* ram_style = "logic" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
-    always @(posedge clk) if (st_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
+    always @(posedge clk) if (do_wr) mem[wr_ptr[ADDR_W-1:0]] <= s_data;
     assign m_data = mem[rd_ptr[ADDR_W-1:0]];
 end else begin : g_ram
     // RAM storage in slices of SL_W data bits, each with its own copies of the pointers (one
     // (* keep *) block per slice), so no address net fans out over the whole width.
     //   READ_REG=2  block RAM (lc_bram_sdp), 36 bits per slice: one DP16KD each on ECP5.
-    //   READ_REG=3  the same, each slice's read address a copy of rd_ptr one clock late.
     //   READ_REG=1  distributed RAM in banks of 16 entries, each bank's read registered, then
     //               a registered bank select: no path address -> RAM -> bank mux -> consumer.
     //   READ_REG=0  distributed RAM read asynchronously, never block RAM: an ECP5 EBR read
     //               without its output register is a 4.3 ns clock-to-out, which capped the
     //               cores whose FIFO is 64+ deep at ~145 MHz.
-    localparam integer SL_W = (READ_REG >= 2) ? 36 : 32;
+    localparam integer SL_W = (READ_REG == 2) ? 36 : 32;
     localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
     genvar k, b;
     for (k = 0; k < NSL; k = k + 1) begin : g_slice
         localparam integer LO = SL_W * k;
         localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
         reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
-        (* keep *) always @(posedge clk) wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
-        if (READ_REG == 3) begin : g_rlag
-            // rd_ptr one clock late, flop to flop (no reset: a stale address in the clock after a
-            // reset is harmless, nothing is read then; with `rst ? 0 : rd_ptr` Yosys built one
-            // shared LUT in front of every slice's copy)
-            (* keep *) always @(posedge clk) ra <= rd_ptr[ADDR_W-1:0];
-        end else begin : g_rnow
-            (* keep *) always @(posedge clk) ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
+        (* keep *) always @(posedge clk) begin
+            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
+            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
         end
-        if (READ_REG >= 2) begin : g_bram
+        if (READ_REG == 2) begin : g_bram
             lc_bram_sdp #(.WIDTH(W), .DEPTH(DEPTH)) u_ram (
-                .clk(clk), .we(st_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
+                .clk(clk), .we(do_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
             );
         end else if (READ_REG == 1) begin : g_banked
             localparam integer BANK  = (DEPTH < 16) ? DEPTH : 16;
@@ -184,9 +139,9 @@ end else begin : g_ram
                 localparam [SEL_W-1:0] BI = b;
                 wire wr_here;
                 if (NB == 1) begin : g_one
-                    assign wr_here = st_wr;
+                    assign wr_here = do_wr;
                 end else begin : g_sel
-                    assign wr_here = st_wr && (wa[ADDR_W-1:LO_W] == BI);
+                    assign wr_here = do_wr && (wa[ADDR_W-1:LO_W] == BI);
                 end
                 (* ram_style = "distributed" *) reg [W-1:0] mem [0:BANK-1];
                 reg [W-1:0] q;
@@ -205,7 +160,7 @@ end else begin : g_ram
             end
         end else begin : g_lutram
             (* ram_style = "distributed" *) reg [W-1:0] mem [0:DEPTH-1];
-            always @(posedge clk) if (st_wr) mem[wa] <= s_data[LO +: W];
+            always @(posedge clk) if (do_wr) mem[wa] <= s_data[LO +: W];
             assign m_data[LO +: W] = mem[ra];
         end
     end
@@ -217,27 +172,14 @@ endgenerate
 // read from an empty one (GUARD_READ=0) is the user's contract broken, not a FIFO state.
 // And the count and its flags must agree with the pointers (armed by the first reset).
 localparam [ADDR_W:0] CNT_2 = 2;
-localparam integer    DEPTH_I = DEPTH;
-localparam [ADDR_W:0] DEPTH_C = DEPTH_I[ADDR_W:0];
-// READ_REG=3: rd_lag is rd_ptr one clock late (where the block-RAM reads are); a write may not
-// land on an entry those have not read yet
-reg [ADDR_W:0] rd_lag;
-always @(posedge clk) rd_lag <= rst ? {ADDR_W+1{1'b0}} : rd_ptr;
+reg cnt_chk_armed;
+initial cnt_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (rst) cnt_chk_armed <= 1'b1;
     else if (cnt_chk_armed && (cnt_q !== wr_ptr - rd_ptr || multi_q !== (cnt_q >= CNT_2)
                                || empty_q !== (cnt_q == 0))) begin
         $display("%m: count %0d multi %b empty %b but pointers %0d - %0d", cnt_q, multi_q,
                  empty_q, wr_ptr, rd_ptr);
-        $fatal(1);
-    end
-    if (cnt_chk_armed && !rst && PRE_VALID != 0 && do_wr !== s_valid) begin
-        $display("%m: flags' copy of s_valid %b, s_valid %b: s_valid_pre is not s_valid a clock ahead",
-                 do_wr, s_valid);
-        $fatal(1);
-    end
-    if (cnt_chk_armed && !rst && READ_REG == 3 && do_wr && wr_ptr - rd_lag == DEPTH_C) begin
-        $display("%m: write over an entry the lagging block-RAM read has not taken yet");
         $fatal(1);
     end
     if (!rst && GUARD_WRITE == 0 && s_valid && full_q) begin

@@ -7,10 +7,8 @@ low exactly when it holds DEPTH items, `count` equals the number held. lc_credit
 pipeline of LATENCY clocks is modelled in the testbench; items are admitted only with
 `credit_ok`, and the test fails if an admitted item ever finds the FIFO without room (the
 deque exceeding DEPTH + 4, or + 8 with BRAM=1: the deep FIFO and the output stage) or the stream
-throttles with a ready sink. `pipe_valid_pre` is driven as the modelled pipeline's next output
-(used with PRE=1; the RTL checks in simulation that its copies equal pipe_valid). Random
-`s_valid`/`m_ready` duty cycles, long full and long empty phases, reset mid-stream.
-LC_PARAMS: TOP, WIDTH, DEPTH / LATENCY (, BRAM, PRE). The seed is printed (LC_SEED replays it).
+throttles with a ready sink. Random `s_valid`/`m_ready` duty cycles, long full and long empty phases, reset
+mid-stream. LC_PARAMS: TOP, WIDTH, DEPTH / LATENCY (, BRAM). The seed is printed (LC_SEED replays it).
 """
 import json
 import os
@@ -43,7 +41,6 @@ async def reset_inputs(dut):
     else:
         dut.admit.value = 0
         dut.pipe_valid.value = 0
-        dut.pipe_valid_pre.value = 0
         dut.pipe_data.value = 0
     dut.m_ready.value = 0
 
@@ -87,9 +84,8 @@ async def credit_run(dut, rng, phases, ref, counter):
     """Inputs change at the falling edge, from the flop outputs (credit_ok, m_valid, m_data)."""
     latency = int(P["LATENCY"])
     pipe = deque([None] * latency)      # the item admitted now leaves the pipe LATENCY clocks later
-    bram = int(P.get("BRAM", 0))
-    depth = 1 << (latency + 11 - 1).bit_length()        # lc_credit_fifo's DEPTH
-    stage = 8 if bram else 4                            # output-stage entries
+    depth = 1 << (latency + 11 - 1).bit_length()
+    stage = 8 if int(P.get("BRAM", 0)) else 4          # output-stage entries
     for pv, pr, n in phases:
         for i in range(n):
             await FallingEdge(dut.clk)
@@ -105,7 +101,6 @@ async def credit_run(dut, rng, phases, ref, counter):
             pipe.append(item)
             dut.admit.value = int(adm)
             dut.pipe_valid.value = int(out is not None)
-            dut.pipe_valid_pre.value = int(pipe[0] is not None)   # what leaves in the next clock
             dut.pipe_data.value = out if out is not None else 0
             dut.m_ready.value = int(ready)
             if ready and mvalid:                       # the sink takes m_data at the next edge
@@ -127,7 +122,6 @@ async def credit_run(dut, rng, phases, ref, counter):
         pipe.append(None)
         dut.admit.value = 0
         dut.pipe_valid.value = int(out is not None)
-        dut.pipe_valid_pre.value = int(pipe[0] is not None)
         dut.pipe_data.value = out if out is not None else 0
         dut.m_ready.value = 1
         if mvalid:

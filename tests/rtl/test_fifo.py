@@ -16,18 +16,11 @@ def test_lc_fifo(depth):
 
 # latencies giving credit chains of D = 2 (21: depth 32), 5 (11: depth 32) and 6 (38: depth 64),
 # and a deep FIFO of one RAM bank (3: depth 16; the others have 2 and 4 banks)
-# BRAM=1: the deep FIFO in block RAM (read address one clock behind the read, three-clock read,
-# 8-entry output stage), simulated by lc_bram_sdp's plain-Verilog form; depth 16 (LATENCY 3),
-# 32 (LATENCY 21: DEPTH = LATENCY + 11, the tightest fit, D = 2) and 64 (LATENCY 38).
-# PRE=1: the deep FIFO's own copies of pipe_valid, loaded from pipe_valid_pre (as lc_block_shell
-# uses it with transport registers).
-CREDIT_CASES = [(3, 0, 0), (11, 0, 1), (21, 0, 0), (38, 0, 1), (3, 1, 1), (21, 1, 1), (38, 1, 0)]
-
-
-@pytest.mark.parametrize("latency,bram,pre", CREDIT_CASES,
-                         ids=[f"latency{l}-{'bram' if b else 'lutram'}{'-pre' if p else ''}"
-                              for l, b, p in CREDIT_CASES])
-def test_lc_credit_fifo(latency, bram, pre):
+# BRAM=1: the deep FIFO in block RAM (two-clock read, 8-entry output stage), simulated by
+# lc_bram_sdp's plain-Verilog form; depth 16 (LATENCY 3) and 64 (LATENCY 38)
+@pytest.mark.parametrize("latency,bram", [(3, 0), (11, 0), (21, 0), (38, 0), (3, 1), (38, 1)],
+                         ids=lambda v: f"latency{v}" if v > 1 else ("bram" if v else "lutram"))
+def test_lc_credit_fifo(latency, bram):
     run_cocotb("lc_credit_fifo", sources_for("lc_credit_fifo"),
-               {"WIDTH": 40, "LATENCY": latency, "BRAM": bram, "PRE": pre},
+               {"WIDTH": 40, "LATENCY": latency, "BRAM": bram},
                "rtl.cocotb_fifo", tb_params={"TOP": "lc_credit_fifo"})
