@@ -241,16 +241,11 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     wire          s_soon  = (RL == 1) ? f_read_q : rd_k[0];
     // wp_oh after this clock's arrival (if any): rotated by one when f_data_valid
     wire [OS-1:0] wp_at = s_valid ? {wp_oh[OS-2:0], wp_oh[OS-1]} : wp_oh;
-    // rp_q + 1 as a (* keep *) net: ABC otherwise may share a LUT of the read pointer's
-    // increment with the OS:1 output mux, which the placer puts where m_data leaves (d9378dc,
-    // an experiment since reverted, seeds 1 and 3: rp_q -> that LUT 47 tiles away -> rp_q,
-    // 144.7 / 164.6 MHz)
-    (* keep *) wire [OS_W-1:0] rp_inc = rp_q + {{OS_W-1{1'b0}}, 1'b1};
     (* keep *) always @(posedge clk) begin
         rd_k  <= {rd_k[0], f_read_q};
         wp_oh <= wp_at;
         we_q  <= s_soon ? wp_at : {OS{1'b0}};
-        rp_q  <= (ov_q && m_ready) ? rp_inc : rp_q;
+        rp_q  <= rp_q + {{OS_W-1{1'b0}}, ov_q && m_ready};
         ov_q  <= s_valid || o_multi || (ov_q && !m_ready);
         if (rst) begin
             ov_q  <= 1'b0;

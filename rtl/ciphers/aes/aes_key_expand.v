@@ -35,7 +35,6 @@ module aes_key_expand #(
     output reg                 busy,
 
     output reg                 rk_en,       // write round key rk_key into position rk_pos of slot rk_slot
-    output reg                 rk_hit0,     // rk_en && rk_pos == 0, a flop (the first round's write)
     output reg  [3:0]          rk_pos,      // pipeline position 0..Nr (0 = initial AddRoundKey)
     output reg  [SLOT_W-1:0]   rk_slot,
     output reg  [127:0]        rk_key
@@ -161,21 +160,9 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 // reset, and with !busy that was an inverter LUT driving ~25 LSR pins, which the placer put far
 // from busy and the counters (aes128-enc-s3-mix-link seeds 1 and 3 at 228e931: busy -> that
 // LUT -> rk_idx, two 1.4-1.6 ns hops).
-// fin_q: the last round key's write is pending (wr_pending && rk_idx == NR_W), decoded a clock
-// ahead from last_q like wr_pending, so busy and hold_q are one LUT of flops: decoding the
-// 4-bit compare behind wr_pending put three LUT levels after a 24-tile hop from wr_pending to busy
-// (aes128-enc-s2-link seed 4 at da45310).
-// The word index and round-key counters only change in a word's phase 0 (wi after last_q,
-// rk_idx with wr_pending), so their decodes are registered a clock ahead of last_q (phase
-// PHASES-2 >= 2 sees the same values) and last_q only ANDs them: fin_pre for fin_q, pk_pre for
-// past_key. Decoded in place, Yosys shared the compares with the word selects and the
-// write-enable copies' LUT, which sat 22-28 tiles from fin_q / past_key (c4bdfd5, seeds 1-3).
 reg hold_q;
-reg fin_q;
-reg fin_pre;                     // wi[1:0] == 3 && rk_idx == NR_W
-reg pk_pre;                      // wi == NK - 1
 (* keep *) always @(posedge clk)
-    hold_q <= rst || (busy ? fin_q : !start);
+    hold_q <= rst || (busy ? (wr_pending && rk_idx == NR_W) : !start);
 
 // The wide registers are enabled by flops, never by hold_q: last_q and wr_pending imply !hold_q
 // (last_q needs busy in the clock before; wr_pending is high only in phase 0, and hold_q rises
@@ -188,13 +175,7 @@ reg pk_pre;                      // wi == NK - 1
 // clock, since a busy unit's phase advances every clock and busy never falls in that phase), a
 // flop to flop hop with no LUT: decoding busy and the phase in front of every copy put the
 // busy flop 15-29 tiles from them (271b87b seeds 1 and 3).
-// The copies of wr_pending load from wp_pre (last_q && wi[1:0] == 3 a clock earlier: wi does not
-// change between phase PHASES-2 and the clock of last_q), flop to flop, without reset (a
-// stale copy in the clock after a reset only reloads rk_key / rk_pos, whose write strobe
-// rk_en is reset): with `!rst && last_q && ...` in each, Yosys built one LUT for all of them
-// and for wr_pending.
 reg       sh_pre;
-reg       wp_pre;
 reg [7:0] sh_c;   // copies of last_q: sh_c[j] enables sr[j]
 reg [4:0] wp_c;   // copies of wr_pending: wp_c[j] enables rk_key word j, wp_c[4] rk_pos/rk_slot
 genvar gc;
@@ -203,9 +184,8 @@ generate
 for (gc = 0; gc < 8; gc = gc + 1) begin : g_sh_copy
     (* keep *) always @(posedge clk) sh_c[gc] <= !rst && sh_pre;
 end
-(* keep *) always @(posedge clk) wp_pre <= !rst && busy && (phase == PHASES - 2) && (wi[1:0] == 2'd3);
 for (gc = 0; gc < 5; gc = gc + 1) begin : g_wp_copy
-    (* keep *) always @(posedge clk) wp_c[gc] <= wp_pre;
+    (* keep *) always @(posedge clk) wp_c[gc] <= !rst && last_q && (wi[1:0] == 2'd3);
 end
 endgenerate
 integer k;
@@ -224,11 +204,7 @@ always @(posedge clk) begin
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
     last_q     <= busy && (phase == PHASES - 2);
     wr_pending <= last_q && (wi[1:0] == 2'd3);
-    fin_pre    <= (wi[1:0] == 2'd3) && (rk_idx == NR_W);
-    pk_pre     <= (wi == NK_W - 6'd1);
-    fin_q      <= last_q && fin_pre;
     rk_en      <= wr_pending;
-    rk_hit0    <= wr_pending && ((DECRYPT ? (NR_W - rk_idx) : rk_idx) == 4'd0);
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
         if (last_ph) begin
@@ -236,12 +212,14 @@ always @(posedge clk) begin
             kpos  <= kpos_nx;
             g_f   <= (kpos_nx == 3'd0);
             sub_f <= (NK == 8) && (kpos_nx == 3'd4);
-            if (pk_pre) past_key <= 1'b1;
+            if (wi == NK_W - 6'd1) past_key <= 1'b1;
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
         end
-        if (wr_pending) rk_idx <= rk_idx + 4'd1;
-        if (fin_q) busy <= 1'b0;
+        if (wr_pending) begin
+            rk_idx  <= rk_idx + 4'd1;
+            if (rk_idx == NR_W) busy <= 1'b0;
+        end
     end else begin
         wi         <= 6'd0;
         kpos       <= 3'd0;
@@ -259,32 +237,25 @@ always @(posedge clk) begin
     if (rst) begin
         busy       <= 1'b0;
         rk_en      <= 1'b0;
-        rk_hit0    <= 1'b0;
         wr_pending <= 1'b0;
-        fin_q      <= 1'b0;
         last_q     <= 1'b0;
     end
 end
 
 `ifndef SYNTHESIS
 // Simulation check: hold_q restates when busy changes; it must be its complement after reset.
-// The enable copies equal last_q / wr_pending, which are never high during the hold; fin_q is
-// wr_pending for the last round key; rk_hit0 is the round-0 decode of the write. The
-// wr_pending copies have no reset, so they are checked from the second clock after a reset.
-reg hold_chk_armed, rst_d;
+// The enable copies equal last_q / wr_pending, which are never high during the hold.
+reg hold_chk_armed;
 initial hold_chk_armed = 1'b0;
-always @(posedge clk) rst_d <= rst;
 always @(posedge clk) begin
     if (rst) hold_chk_armed <= 1'b1;
     else if (hold_chk_armed && hold_q !== !busy) begin
         $display("%m: hold_q %b but busy %b", hold_q, busy);
         $fatal(1);
-    end else if (hold_chk_armed && (sh_c !== {8{last_q}} || (!rst_d && wp_c !== {5{wr_pending}})
-                                    || fin_q !== (wr_pending && rk_idx == NR_W)
-                                    || rk_hit0 !== (rk_en && rk_pos == 4'd0)
+    end else if (hold_chk_armed && (sh_c !== {8{last_q}} || wp_c !== {5{wr_pending}}
                                     || (hold_q && (last_q || wr_pending)))) begin
-        $display("%m: enable copies sh_c %b wp_c %b fin_q %b last_q %b wr_pending %b rk_idx %0d hold_q %b",
-                 sh_c, wp_c, fin_q, last_q, wr_pending, rk_idx, hold_q);
+        $display("%m: enable copies sh_c %b wp_c %b last_q %b wr_pending %b hold_q %b",
+                 sh_c, wp_c, last_q, wr_pending, hold_q);
         $fatal(1);
     end
 end
