@@ -70,6 +70,8 @@ reg [2:0] state;
 reg [9:0] drain;
 reg       drain_last;                // drain == 1
 reg       drain_2;                   // drain == 2 (end_q's decode is one LUT of flags)
+reg       drain_3;                   // drain == 3 (fire_q, a clock ahead)
+reg       fire_q;                    // fire_next, registered a clock ahead (DRAIN >= 2)
 reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
 // state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
 // block, since a (* keep *) on the reg does not stop Yosys merging flops with one input.
@@ -115,12 +117,14 @@ always @(posedge clk) begin
             drain   <= DRAIN_W;
             drain_last <= (DRAIN == 1);
             drain_2    <= (DRAIN == 2);
+            drain_3    <= (DRAIN == 3);
             state <= S_DRAIN;
         end
         S_DRAIN: begin
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
             drain_2    <= (drain == 10'd3);
+            drain_3    <= (drain == 10'd4);
             if (drain_last) state <= S_START;
         end
         S_START: state <= S_WAIT;
@@ -130,12 +134,14 @@ always @(posedge clk) begin
             drain      <= DRAIN_W;
             drain_last <= (DRAIN == 1);
             drain_2    <= (DRAIN == 2);
+            drain_3    <= (DRAIN == 3);
             state      <= S_SETTLE;
         end
         default: begin                   // S_SETTLE
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
             drain_2    <= (drain == 10'd3);
+            drain_3    <= (drain == 10'd4);
             if (drain_last) state <= S_END;
         end
     endcase
@@ -150,8 +156,14 @@ end
 // (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop);
 // comparing the 10-bit counter with 2 instead of the drain_2 flag put two LUTs before a 33-41
 // tile hop to end_q (f6824b4, RTL of f2c2cdc, seeds 1-3).
+// fire_q is that decode one clock earlier (drain_3 and the settle flag; DRAIN = 2 when the unit
+// finishes), so set_q and end_q are one LUT of flops: decoding drain_2 and the settle flag in
+// front of each slot's set_q put two LUTs after a 35-61 tile hop (aes128-enc-s2-link seeds 3-4
+// at a3b2108, aes128-enc-s3-mix-link seed 3 at 8b4268d)
 assign fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1) || (settle_f && drain_2);
-always @(posedge clk) end_q <= !rst && fire_next;
+always @(posedge clk) fire_q <= !rst && ((state == S_EXPAND && !busy_q && DRAIN == 2) || (settle_f && drain_3));
+wire fire_now = (DRAIN == 1) ? fire_next : fire_q;
+always @(posedge clk) end_q <= !rst && fire_now;
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
 // sit with the block admission, away from the state machine (bb3ffa1 seeds 1-3: the state's
@@ -170,7 +182,7 @@ always @* for (si = 0; si < NSLOTS; si = si + 1)
     clr[si] = idle_s && s_key_tvalid && (s_key_slot == si[SLOT_W-1:0]);
 always @(posedge clk) begin
     for (si = 0; si < NSLOTS; si = si + 1) begin
-        set_q[si]        <= !rst && fire_next && (kx_slot == si[SLOT_W-1:0]);
+        set_q[si]        <= !rst && fire_now && (kx_slot == si[SLOT_W-1:0]);
         slot_valid[si]   <= !rst && (set_q[si] || (slot_valid[si] && !clr[si]));
         slot_loading[si] <= !rst && !set_q[si] && (slot_loading[si] || clr[si]);
     end
