@@ -191,7 +191,8 @@ end
 `ifndef SYNTHESIS
 // Simulation check: the copies' update restates the state machine's transitions into and out
 // of S_IDLE; every copy must equal (state == S_IDLE) in every clock after the first reset, and
-// end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot).
+// end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot);
+// fire_q, decoded a clock ahead (DRAIN >= 2), must equal the decode it replaces (fire_next).
 reg idle_chk_armed;
 reg rst_d;                              // the end copies follow end_q one clock after a reset
 initial idle_chk_armed = 1'b0;
@@ -203,9 +204,11 @@ always @(posedge clk) begin
                                 || end_q !== (state == S_SETTLE && drain_last)
                                 || (!rst_d && (end_c !== {NCOPY{state == S_END}} || end_f !== (state == S_END)
                                                || end_s !== end_f))
-                                || (state != S_IDLE && drain_2 !== (drain == 10'd2)))) begin
-        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_2 %b but state %0d drain %0d",
-                 idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_2, state, drain);
+                                || (state != S_IDLE && drain_2 !== (drain == 10'd2))
+                                || (state != S_IDLE && drain_3 !== (drain == 10'd3))
+                                || (DRAIN >= 2 && fire_q !== fire_next))) begin
+        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_2 %b drain_3 %b fire_q %b fire_next %b but state %0d drain %0d",
+                 idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_2, drain_3, fire_q, fire_next, state, drain);
         $fatal(1);
     end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
