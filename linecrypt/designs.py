@@ -151,9 +151,9 @@ def _serpent_points() -> list[Design]:
     out = []
     for kb, dec, st in itertools.product((128, 192, 256), (0, 1), (1, 2)):
         name = f"serpent{kb}-{'dec' if dec else 'enc'}-s{st}"
-        # the target point keeps its output FIFO in block RAM (4 DP16KD instead of
-        # ~550 LUT4 of distributed RAM and bank logic)
-        bram = int((kb, dec, st) == (128, 0, 1))
+        # the target point and its two-stage companion keep the output FIFO in block RAM
+        # (4 DP16KD instead of ~550 LUT4 of distributed RAM and bank logic)
+        bram = int((kb, dec) == (128, 0))
         out.append(Design(name, "serpent_core",
                           {"KEY_BITS": kb, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
                            **({"OUT_BRAM": 1} if bram else {})},

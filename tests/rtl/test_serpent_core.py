@@ -52,8 +52,9 @@ def test_vector_selection():
         assert all(len(k) * 4 == kb and len(p) == len(c) == 32 for k, p, c in vecs)
 
 
-# OUT_BRAM (output FIFO in block RAM) on the one-stage encrypt point, as its design point uses it
-BRAM_POINTS = {(128, 0, 1)}
+# OUT_BRAM (output FIFO in block RAM) on a one-stage and a two-stage encrypt point, as the
+# serpent128-enc-s1/-s2 design points use it
+BRAM_POINTS = {(128, 0, 1), (256, 0, 2)}
 
 
 @pytest.mark.parametrize("point", DEFAULT, ids=lambda p: _id(p) + ("-bram" if p in BRAM_POINTS else ""))
