@@ -27,7 +27,6 @@ LUT_FILES = ["common/lc_xor4.v", "common/lc_parity.v", "common/lc_lut8.v"]
 
 AES_FILES = COMMON_FILES + LUT_FILES + [
     "ciphers/aes/aes_sbox.v",
-    "ciphers/aes/aes_sbox_split.v",
     "ciphers/aes/aes_mix_column.v",
     "ciphers/aes/aes_mix_column_split.v",
     "ciphers/aes/aes_round.v",

@@ -1,4 +1,4 @@
-"""Write rtl/ciphers/aes/aes_sbox.v and aes_sbox_split.v from the golden model's S-boxes."""
+"""Write rtl/ciphers/aes/aes_sbox.v from the golden model's S-boxes."""
 from __future__ import annotations
 
 import sys
@@ -29,96 +29,71 @@ def _lut8_inits(table: list[int]) -> str:
 
 def sbox_v() -> str:
     return HEADER + f"""`default_nettype none
-// AES S-box (FIPS-197 5.1.1) or inverse S-box (5.3.2), one byte, purely combinational.
+// AES S-box (FIPS-197 5.1.1) or inverse S-box (5.3.2), one byte.
 // BITS selects the output bits computed (the others read 0): aes_round's S-box copies each feed
-// only some bits. Under `LC_TECH_ECP5` each output bit is an lc_lut8 (two routed levels of
-// LUT4 + PFUMX/L6MUX21, from its truth table below); without it the case table.
+// only some bits. Each output bit is an lc_lut8 (rtl/common/lc_lut8.v) of its truth table below.
+//
+// REG = 0: purely combinational (clk unused). Under `LC_TECH_ECP5` an lc_lut8 is two routed
+//   levels (a 7-input function in one four-slice block, then a LUT4 2:1 select); without it
+//   the case table.
+// REG = 1: the deep-pipeline S-box (seed 002 section 3.3: sub-tables, a register, a select),
+//   y = S(x) one clock after x. The table is split into two 128-entry sub-tables by x[7]
+//   (the seed's FPGA had 6-input LUTs and split it in four 64-entry ones; an ECP5 four-slice
+//   block holds a 7-input function with no routing inside): cycle n the two sub-table outputs
+//   and x[7] are registered, cycle n+1 one LUT4 selects, so the caller's register behind it
+//   packs into the LUT's slice. No reset: data only; the caller carries valid.
 module aes_sbox #(
     parameter       INVERSE = 0,
-    parameter [7:0] BITS    = 8'hff
+    parameter [7:0] BITS    = 8'hff,
+    parameter       REG     = 0
 ) (
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire       clk,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [7:0] x,
     output wire [7:0] y
 );
-`ifdef LC_TECH_ECP5
 // bits [256j +: 256]: output bit j of the table, indexed by x
 localparam [2047:0] FWD_T = {_lut8_inits(SBOX)};
 localparam [2047:0] INV_T = {_lut8_inits(INV_SBOX)};
 localparam [2047:0] T = INVERSE ? INV_T : FWD_T;
+`ifdef LC_TECH_ECP5
+localparam USE_LUT8 = 1;
+`else
+localparam USE_LUT8 = REG;
+`endif
+/* verilator lint_off UNUSEDSIGNAL */
+/* verilator lint_off UNDRIVEN */
+reg [7:0] t;                         // the case table (plain form with REG = 0)
+/* verilator lint_on UNDRIVEN */
+/* verilator lint_on UNUSEDSIGNAL */
 genvar j;
 generate
 for (j = 0; j < 8; j = j + 1) begin : g_bit
-    if (BITS[j]) begin : g_on
-        lc_lut8 #(.INIT(T[256*j +: 256])) u_lut (.x(x), .y(y[j]));
-    end else begin : g_off
+    case ({{BITS[j], USE_LUT8 != 0}})
+    2'b11: begin : g_on
+        lc_lut8 #(.INIT(T[256*j +: 256]), .REG(REG)) u_lut (.clk(clk), .x(x), .y(y[j]));
+    end
+    2'b10: begin : g_tab
+        assign y[j] = t[j];
+    end
+    default: begin : g_off
         assign y[j] = 1'b0;
+    end
+    endcase
+end
+if (!USE_LUT8) begin : g_case
+    if (INVERSE) begin : g_inv
+    always @* begin
+{_case("x", "t", INV_SBOX, 8, "        ")}
+    end
+    end else begin : g_fwd
+    always @* begin
+{_case("x", "t", SBOX, 8, "        ")}
+    end
     end
 end
 endgenerate
-`else
-reg [7:0] t;
-generate
-if (INVERSE) begin : g_inv
-always @* begin
-{_case("x", "t", INV_SBOX, 8, "    ")}
-end
-end else begin : g_fwd
-always @* begin
-{_case("x", "t", SBOX, 8, "    ")}
-end
-end
-endgenerate
-assign y = t & BITS;
-`endif
-endmodule
-
-`default_nettype wire
-"""
-
-
-def sbox_split_v() -> str:
-    parts = []
-    for name, table in (("g_inv", INV_SBOX), ("g_fwd", SBOX)):
-        body = []
-        for hi in range(4):
-            sub = table[64 * hi:64 * hi + 64]
-            body.append(f"always @* begin\n{_case('x[5:0]', f't{hi}', sub, 6, '    ')}\nend")
-        parts.append((name, "\n".join(body)))
-    (inv_name, inv_body), (fwd_name, fwd_body) = parts
-    return HEADER + f"""`default_nettype none
-// AES S-box split into four 64-entry sub-tables with a register between the sub-tables and the
-// final 4:1 select (seed 002 section 3.3, deep pipelining). Latency: one clock.
-//   cycle n  : t0..t3 = T_k[x[5:0]] (one 6-input LUT level each), x[7:6] registered
-//   cycle n+1: y = T_{{x[7:6]}} (combinational 4:1 select after the register)
-// No reset: data only; the caller carries valid.
-module aes_sbox_split #(
-    parameter INVERSE = 0
-) (
-    input  wire       clk,
-    input  wire [7:0] x,
-    output wire [7:0] y
-);
-reg [7:0] t0, t1, t2, t3;
-generate
-if (INVERSE) begin : {inv_name}
-{inv_body}
-end else begin : {fwd_name}
-{fwd_body}
-end
-endgenerate
-
-reg [7:0] t0_q, t1_q, t2_q, t3_q;
-reg [1:0] hi_q;
-always @(posedge clk) begin
-    t0_q <= t0;
-    t1_q <= t1;
-    t2_q <= t2;
-    t3_q <= t3;
-    hi_q <= x[7:6];
-end
-
-assign y = hi_q[1] ? (hi_q[0] ? t3_q : t2_q) : (hi_q[0] ? t1_q : t0_q);
-
 endmodule
 
 `default_nettype wire
@@ -127,7 +102,6 @@ endmodule
 
 FILES = {
     RTL / "ciphers" / "aes" / "aes_sbox.v": sbox_v,
-    RTL / "ciphers" / "aes" / "aes_sbox_split.v": sbox_split_v,
 }
 
 

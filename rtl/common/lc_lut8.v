@@ -7,9 +7,19 @@
 // 17 LUT4 sites. Left to Yosys (abc9), an AES S-box output bit came out as about 20 LUT4
 // sites in three to four routed levels (the S-box stage was every worst path of
 // aes128-enc-s2-link at 888aad0). Without it (simulation, other vendors) the plain table.
+//
+// REG = 1 puts a register inside the function, between the two 7-input halves and the x[7]
+// select (the deep AES S-box, aes_sbox.v REG = 1): y is INIT[x] one clock after x. The halves'
+// outputs and x[7] are registered, so the routed level after the register is one LUT4 whose
+// own register (the caller's) packs into its slice. Without LC_TECH_ECP5: the two 128-entry
+// halves of the table, registered, and the select. clk is unused with REG = 0.
 module lc_lut8 #(
-    parameter [255:0] INIT = 256'h0
+    parameter [255:0] INIT = 256'h0,
+    parameter         REG  = 0
 ) (
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire       clk,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [7:0] x,
     output wire       y
 );
@@ -37,9 +47,32 @@ endgenerate
 wire [1:0] f7;                       // f7[h] = INIT[128h + x[6:0]]
 L6MUX21 u_m7lo (.D0(f6[0]), .D1(f6[1]), .SD(x[6]), .Z(f7[0]));
 L6MUX21 u_m7hi (.D0(f6[2]), .D1(f6[3]), .SD(x[6]), .Z(f7[1]));
-LUT4 #(.INIT(16'hCACA)) u_s8 (.A(f7[0]), .B(f7[1]), .C(x[7]), .D(1'b0), .Z(y));
+// REG = 1: f7 and x[7] registered in front of the select (with REG = 0 those flops drive
+// nothing and synthesis removes them; the select reads f7 and x[7] directly)
+/* verilator lint_off UNUSEDSIGNAL */
+reg [1:0] f7_q;
+reg       x7_q;
+/* verilator lint_on UNUSEDSIGNAL */
+always @(posedge clk) begin
+    f7_q <= f7;
+    x7_q <= x[7];
+end
+LUT4 #(.INIT(16'hCACA)) u_s8 (.A(REG ? f7_q[0] : f7[0]), .B(REG ? f7_q[1] : f7[1]),
+                              .C(REG ? x7_q : x[7]), .D(1'b0), .Z(y));
 `else
-assign y = INIT[x];
+generate
+if (REG == 0) begin : g_comb
+    assign y = INIT[x];
+end else begin : g_reg
+    reg [1:0] f7_q;                  // f7_q[h] = INIT[128h + x[6:0]] of the previous clock
+    reg       x7_q;
+    always @(posedge clk) begin
+        f7_q <= {INIT[{1'b1, x[6:0]}], INIT[{1'b0, x[6:0]}]};
+        x7_q <= x[7];
+    end
+    assign y = x7_q ? f7_q[1] : f7_q[0];
+end
+endgenerate
 `endif
 
 endmodule

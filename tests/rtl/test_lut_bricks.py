@@ -4,7 +4,8 @@ simulated with Yosys's own LUT4 / PFUMX / L6MUX21 models (behaviour from INIT), 
 pin order or tree wiring fails here, not only on hardware. lc_parity: every N from 1 to 16, every
 input combination. lc_lut8: through aes_sbox (every output bit an lc_lut8 on the ECP5 form),
 all 256 inputs of both S-boxes against the golden model's tables (which the model's tests prove
-against FIPS-197), and the BITS mask."""
+against FIPS-197), and the BITS mask; the same with REG = 1 (the deep pipeline's S-box: sub-tables,
+register, select), one clock later."""
 import subprocess
 
 import pytest
@@ -66,17 +67,26 @@ endmodule
 
 TB_SBOX = """
 module tb;
-    reg  [7:0] x;
-    wire [7:0] yf, yi, ym;
+    reg        clk;
+    reg  [7:0] x, x_q;
+    wire [7:0] yf, yi, ym, rf, ri, rm;
     integer i;
-    aes_sbox #(.INVERSE(0)) u_f (.x(x), .y(yf));
-    aes_sbox #(.INVERSE(1)) u_i (.x(x), .y(yi));
-    aes_sbox #(.INVERSE(0), .BITS(8'h5a)) u_m (.x(x), .y(ym));
+    aes_sbox #(.INVERSE(0)) u_f (.clk(clk), .x(x), .y(yf));
+    aes_sbox #(.INVERSE(1)) u_i (.clk(clk), .x(x), .y(yi));
+    aes_sbox #(.INVERSE(0), .BITS(8'h5a)) u_m (.clk(clk), .x(x), .y(ym));
+    // REG = 1 (deep pipeline): S(x) one clock after x
+    aes_sbox #(.INVERSE(0), .REG(1)) u_rf (.clk(clk), .x(x), .y(rf));
+    aes_sbox #(.INVERSE(1), .REG(1)) u_ri (.clk(clk), .x(x), .y(ri));
+    aes_sbox #(.INVERSE(0), .BITS(8'ha5), .REG(1)) u_rm (.clk(clk), .x(x), .y(rm));
     initial begin
-        for (i = 0; i < 256; i = i + 1) begin
-            x = i[7:0];
+        clk = 0;
+        for (i = 0; i < 257; i = i + 1) begin
+            x = ~i[7:0];   // counting down from ff, so a stale register shows
             #1;
-            $display("SBOX %02x %02x %02x %02x", x, yf, yi, ym);
+            if (i < 256) $display("SBOX %02x %02x %02x %02x", x, yf, yi, ym);
+            x_q = x;
+            clk = 1; #1; clk = 0;
+            if (i < 256) $display("SBOXREG %02x %02x %02x %02x", x_q, rf, ri, rm);
         end
         $finish;
     end
@@ -149,6 +159,14 @@ def test_aes_sbox_lut8_exhaustive(tech, tmp_path):
         assert int(yf, 16) == SBOX[x], (x, yf)
         assert int(yi, 16) == INV_SBOX[x], (x, yi)
         assert int(ym, 16) == SBOX[x] & 0x5A, (x, ym)
+    rows = [line.split()[1:] for line in out.splitlines() if line.startswith("SBOXREG ")]
+    assert len(rows) == 256, out
+    assert len({r[0] for r in rows}) == 256
+    for x, rf, ri, rm in rows:
+        x = int(x, 16)
+        assert int(rf, 16) == SBOX[x], (x, rf)
+        assert int(ri, 16) == INV_SBOX[x], (x, ri)
+        assert int(rm, 16) == SBOX[x] & 0xA5, (x, rm)
 
 
 @pytest.mark.parametrize("tech", [False, True], ids=["plain", "ecp5-parity"])

@@ -113,9 +113,9 @@ genvar gb;
 generate
 for (gb = 0; gb < 4; gb = gb + 1) begin : g_sub
     if (SPLIT_SBOX) begin : g_split
-        aes_sbox_split #(.INVERSE(0)) u_sbox (.clk(clk), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
+        aes_sbox #(.INVERSE(0), .REG(1)) u_sbox (.clk(clk), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
     end else begin : g_full
-        aes_sbox #(.INVERSE(0)) u_sbox (.x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
+        aes_sbox #(.INVERSE(0)) u_sbox (.clk(clk), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
     end
 end
 endgenerate

@@ -12,7 +12,7 @@
 //
 // STAGES = 1  SubBytes, ShiftRows, MixColumns, AddRoundKey in one stage
 // STAGES = 2  SubBytes | ShiftRows+MixColumns+AddRoundKey           (seed 002 Fig. 5a)
-// STAGES = 3  S-box sub-tables | 4:1 select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3)
+// STAGES = 3  S-box sub-tables | select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3, aes_sbox REG = 1)
 //
 // The round key is read from the slot memory addressed by the slot the block carries, so
 // consecutive blocks may use different slots at no cost. Middle and final rounds read it one
@@ -146,13 +146,14 @@ end else begin : g_sub
             /* verilator lint_off UNUSEDSIGNAL */
             wire [7:0] y;
             /* verilator lint_on UNUSEDSIGNAL */
+            // only the output bits this copy feeds (j % COPIES == k)
+            localparam [7:0] BITS = (COPIES == 1) ? 8'hff : (COPIES == 2) ? (8'h55 << k)
+                                  : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
             if (STAGES == 3) begin : g_split
-                aes_sbox_split #(.INVERSE(DECRYPT)) u_sbox (.clk(clk), .x(x), .y(y));
+                // split S-box: sub-tables | register | select (aes_sbox REG = 1)
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .x(x), .y(y));
             end else begin : g_full
-                // only the output bits this copy feeds (j % COPIES == k)
-                localparam [7:0] BITS = (COPIES == 1) ? 8'hff : (COPIES == 2) ? (8'h55 << k)
-                                      : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.x(x), .y(y));
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .x(x), .y(y));
             end
             for (j = k; j < 8; j = j + COPIES) begin : g_bit
                 assign sb[120-8*b+j] = y[j];
@@ -204,7 +205,7 @@ end else begin : g_sub
         assign a_slot  = s_q[STAGES-2];
         assign a_meta  = m_q[STAGES-2];
         // STAGES==2: SubBytes registered here. STAGES==3: the sub-tables are registered inside
-        // aes_sbox_split and sb (the 4:1 select) is registered here.
+        // aes_sbox (REG = 1) and sb (the select) is registered here.
         assign a_state = sb_q;
         assign a_rk    = rk_q;
     end
