@@ -9,10 +9,11 @@
 // aes128-enc-s2-link at 888aad0). Without it (simulation, other vendors) the plain table.
 //
 // REG = 1 puts a register inside the function, between the two 7-input halves and the x[7]
-// select (the deep AES S-box, aes_sbox.v REG = 1): y is INIT[x] one clock after x. The halves'
-// outputs and x[7] are registered, so the routed level after the register is one LUT4 whose
-// own register (the caller's) packs into its slice. Without LC_TECH_ECP5: the two 128-entry
-// halves of the table, registered, and the select. clk is unused with REG = 0.
+// select (the deep AES S-box, aes_sbox.v REG = 1): y is INIT[x] one clock after x. Each half
+// is two LUT6s (LUT4s, PFUMX, L6MUX21) and a LUT4 picking by x[6], registered in that LUT4's
+// slice; x[7] is registered too, so the routed level after the register is one LUT4 whose own
+// register (the caller's) packs into its slice. 19 LUT4 sites. Without LC_TECH_ECP5: the two
+// 128-entry halves of the table, registered, and the select. clk is unused with REG = 0.
 module lc_lut8 #(
     parameter [255:0] INIT = 256'h0,
     parameter         REG  = 0
@@ -42,19 +43,25 @@ end
 endgenerate
 // x[6] picks between LUT6 pairs (an L6MUX21 after two LUT6s: a LUT7, one four-slice block),
 // then one LUT4 picks by x[7] (INIT 16'hCACA, inputs A, B, C: Z = C ? B : A). The last cell is a
-// LUT4 so the register it feeds packs into its slice; nextpnr 0.11 does not pack a flop behind a
-// PFUMX (a 4:1 select of two LUT4 + PFUMX left the S-box register up to 16 tiles away).
+// LUT4 so the register it feeds packs into its slice; nextpnr 0.11 pairs flops with LUT4 outputs
+// only (a 4:1 select of two LUT4 + PFUMX left the S-box register up to 16 tiles away).
 wire [1:0] f7;                       // f7[h] = INIT[128h + x[6:0]]
 L6MUX21 u_m7lo (.D0(f6[0]), .D1(f6[1]), .SD(x[6]), .Z(f7[0]));
 L6MUX21 u_m7hi (.D0(f6[2]), .D1(f6[3]), .SD(x[6]), .Z(f7[1]));
-// REG = 1: f7 and x[7] registered in front of the select (with REG = 0 those flops drive
-// nothing and synthesis removes them; the select reads f7 and x[7] directly)
+// REG = 1: the x[6] pick is a LUT4 instead (same function as u_m7*, one routed level more) so
+// the register behind it packs into its slice: behind the L6MUX21 it took the M input from
+// general routing, 1 ns away (docs/timing-notes.md, session 17). f7 and x[7] are registered in
+// front of the x[7] select. With REG = 0 the LUT4s and flops drive nothing and synthesis
+// removes them; the select reads f7 and x[7] directly.
 /* verilator lint_off UNUSEDSIGNAL */
+wire [1:0] f7l;
+LUT4 #(.INIT(16'hCACA)) u_l7lo (.A(f6[0]), .B(f6[1]), .C(x[6]), .D(1'b0), .Z(f7l[0]));
+LUT4 #(.INIT(16'hCACA)) u_l7hi (.A(f6[2]), .B(f6[3]), .C(x[6]), .D(1'b0), .Z(f7l[1]));
 reg [1:0] f7_q;
 reg       x7_q;
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
-    f7_q <= f7;
+    f7_q <= f7l;
     x7_q <= x[7];
 end
 LUT4 #(.INIT(16'hCACA)) u_s8 (.A(REG ? f7_q[0] : f7[0]), .B(REG ? f7_q[1] : f7[1]),

@@ -106,7 +106,8 @@ def test_aes_core_sbox_copies(point):
 # LINK_REG (a transport register between rounds, a timing option): one more clock per round,
 # including the one-stage round, whose key read-ahead then follows the transport register.
 # OUT_BRAM (output FIFO in block RAM, as the link design points use it) on two of them.
-LINK = [(128, 0, 3, 1, 1), (128, 1, 1, 1, 0), (192, 0, 2, 2, 1)]
+# With STAGES = 3 it also adds one after each S-box (both directions below).
+LINK = [(128, 0, 3, 1, 1), (128, 1, 1, 1, 0), (192, 0, 2, 2, 1), (128, 1, 3, 1, 0)]
 
 
 @pytest.mark.parametrize("point", LINK, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}-link"

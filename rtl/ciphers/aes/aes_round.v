@@ -12,7 +12,8 @@
 //
 // STAGES = 1  SubBytes, ShiftRows, MixColumns, AddRoundKey in one stage
 // STAGES = 2  SubBytes | ShiftRows+MixColumns+AddRoundKey           (seed 002 Fig. 5a)
-// STAGES = 3  S-box sub-tables | select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3, aes_sbox REG = 1)
+// STAGES = 3  S-box sub-tables | select | ShiftRows+MixColumns+AddRoundKey (seed 002 3.3, aes_sbox REG = 1);
+//             the initial round registers its input and its key read: in | in ^ rk (2 stages)
 //
 // The round key is read from the slot memory addressed by the slot the block carries, so
 // consecutive blocks may use different slots at no cost. Middle and final rounds read it one
@@ -40,7 +41,9 @@
 // LINK = 1 adds a transport register after AddRoundKey (not after the final round): the
 // AddRoundKey register stays next to MixColumns and the output register (and its copies) next to
 // the next round's S-boxes, so the hop between two rounds is a path with no logic on it. One
-// more clock per round; function unchanged.
+// more clock per round; function unchanged. With STAGES = 3 it also adds one between the S-box
+// and ShiftRows (middle and final rounds): ShiftRows sends every byte to another column, a hop
+// of up to ~40 tiles after the S-box select (docs/timing-notes.md, session 17). One more clock.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -108,6 +111,10 @@ endgenerate
 
 // a middle round with the MixColumns register: the round key is read one stage later
 localparam MIXR = (MIX_REG == 1 && KIND == 1) ? 1 : 0;
+// STAGES = 3 with LINK = 1: transport register between the S-box and ShiftRows
+localparam SREG = (STAGES == 3 && LINK == 1 && KIND != 0) ? 1 : 0;
+// sideband registers in front of the ShiftRows/MixColumns stage (middle and final rounds)
+localparam NSB  = STAGES - 1 + SREG;
 
 // ---- round-key memory (one entry per slot) on the write bus, read asynchronously
 // (initial round: in place; middle and final rounds: one clock ahead, then registered)
@@ -129,12 +136,30 @@ wire [127:0]      a_rk;      // round key for the block in the AddRoundKey stage
 
 generate
 if (KIND == 0) begin : g_init
-    assign a_valid = in_valid;
-    assign a_slot  = in_slot;
-    assign a_meta  = in_meta;
-    assign a_state = in_state;
+    // STAGES = 3: input and key read registered (the key read by the slot entering the
+    // register), so no path runs from the caller's slot register through the distributed RAM
+    // into AddRoundKey. Other STAGES: in place (the flops drive nothing and synthesis removes them).
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg              v0_q;
+    reg [SLOT_W-1:0] s0_q;
+    reg [META_W-1:0] m0_q;
+    reg [127:0]      d0_q;
+    reg [127:0]      rk0_q;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin
+        v0_q  <= in_valid;
+        s0_q  <= in_slot;
+        m0_q  <= in_meta;
+        d0_q  <= in_state;
+        rk0_q <= rk_rd;
+        if (rst) v0_q <= 1'b0;
+    end
+    assign a_valid = (STAGES == 3) ? v0_q  : in_valid;
+    assign a_slot  = (STAGES == 3) ? s0_q  : in_slot;
+    assign a_meta  = (STAGES == 3) ? m0_q  : in_meta;
+    assign a_state = (STAGES == 3) ? d0_q  : in_state;
     assign rk_rd_slot = in_slot;
-    assign a_rk    = rk_rd;
+    assign a_rk    = (STAGES == 3) ? rk0_q : rk_rd;
 end else begin : g_sub
     wire [127:0] sb;
     genvar b, k, j;
@@ -171,42 +196,47 @@ end else begin : g_sub
         assign rk_rd_slot = MIXR ? in_slot : in_slot_next;
         assign a_rk    = rk_q;
     end else begin : g_sn
-        // STAGES-1 sideband registers; STAGES==3 has one more register inside the S-box.
-        reg              v_q [0:STAGES-2];
-        reg [SLOT_W-1:0] s_q [0:STAGES-2];
-        reg [META_W-1:0] m_q [0:STAGES-2];
+        // NSB sideband registers: STAGES-1, plus SREG; STAGES==3 has one more register inside
+        // the S-box.
+        reg              v_q [0:NSB-1];
+        reg [SLOT_W-1:0] s_q [0:NSB-1];
+        reg [META_W-1:0] m_q [0:NSB-1];
         reg [127:0]      sb_q;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [127:0]      sr_q;     // SREG: transport register after the S-box
+        /* verilator lint_on UNUSEDSIGNAL */
         reg [127:0]      rk_q;
         // the slot of the block entering the last register before AddRoundKey
         if (MIXR) begin : g_rdm
-            assign rk_rd_slot = s_q[STAGES-2];
-        end else if (STAGES == 2) begin : g_rd2
+            assign rk_rd_slot = s_q[NSB-1];
+        end else if (NSB == 1) begin : g_rd2
             assign rk_rd_slot = in_slot;
         end else begin : g_rd3
-            assign rk_rd_slot = s_q[STAGES-3];
+            assign rk_rd_slot = s_q[NSB-2];
         end
         integer i;
         always @(posedge clk) begin
             v_q[0] <= in_valid;
             s_q[0] <= in_slot;
             m_q[0] <= in_meta;
-            for (i = 1; i < STAGES - 1; i = i + 1) begin
+            for (i = 1; i < NSB; i = i + 1) begin
                 v_q[i] <= v_q[i-1];
                 s_q[i] <= s_q[i-1];
                 m_q[i] <= m_q[i-1];
             end
             sb_q <= sb;
+            sr_q <= sb_q;
             rk_q <= rk_rd;
             if (rst) begin
-                for (i = 0; i < STAGES - 1; i = i + 1) v_q[i] <= 1'b0;
+                for (i = 0; i < NSB; i = i + 1) v_q[i] <= 1'b0;
             end
         end
-        assign a_valid = v_q[STAGES-2];
-        assign a_slot  = s_q[STAGES-2];
-        assign a_meta  = m_q[STAGES-2];
+        assign a_valid = v_q[NSB-1];
+        assign a_slot  = s_q[NSB-1];
+        assign a_meta  = m_q[NSB-1];
         // STAGES==2: SubBytes registered here. STAGES==3: the sub-tables are registered inside
-        // aes_sbox (REG = 1) and sb (the select) is registered here.
-        assign a_state = sb_q;
+        // aes_sbox (REG = 1) and sb (the select) is registered here, then (SREG) once more.
+        assign a_state = SREG ? sr_q : sb_q;
         assign a_rk    = rk_q;
     end
 end
