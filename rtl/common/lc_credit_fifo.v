@@ -228,7 +228,11 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     // (* keep *) on the block, not the reg: that is what keeps Yosys from merging the copies
     reg [OS-1:0]   wp_oh;         // one-hot: the entry the next arriving item is written to
     reg [OS-1:0]   we_q;          // entry e is written this clock (f_data_valid && wp_oh[e])
-    reg [OS_W-1:0] rp_q;          // entry read next
+    reg [OS_W-1:0] rp_q;          // entry read next (its own increment)
+    reg [OS_W-1:0] rp_m;          // copy of rp_q: the select of the m_data mux. Separate flops so
+                                  // abc9 cannot share a LUT between the mux decode and the
+                                  // increment: it did, and placed it by the mux, 75 tiles from
+                                  // the counter (aes128-enc-s3-mix-link at 5fe6f80, seeds 1, 3)
     reg            ov_q;          // copy of o_valid
     /* verilator lint_off UNUSEDSIGNAL */
     reg [1:0]      rd_k;          // this slice's copy of f_rd_pipe (bit 1 unused if RL = 1)
@@ -255,16 +259,21 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
             rp_q  <= {OS_W{1'b0}};
         end
     end
+    // its own (* keep *) block, or Yosys merges it with rp_q (same input)
+    (* keep *) always @(posedge clk)
+        rp_m <= rst ? {OS_W{1'b0}} : rp_q + {{OS_W-1{1'b0}}, ov_q && m_ready};
 `ifndef SYNTHESIS
-    always @(posedge clk) if (ov_chk_armed && !rst && (ov_q !== o_valid || rd_k !== f_rd_pipe)) begin
-        $display("%m: ov_q %b rd_k %b but o_valid %b f_rd_pipe %b", ov_q, rd_k, o_valid, f_rd_pipe);
+    always @(posedge clk) if (ov_chk_armed && !rst && (ov_q !== o_valid || rd_k !== f_rd_pipe
+                                                       || rp_m !== rp_q)) begin
+        $display("%m: ov_q %b rd_k %b rp_m %b but o_valid %b f_rd_pipe %b rp_q %b", ov_q, rd_k, rp_m,
+                 o_valid, f_rd_pipe, rp_q);
         $fatal(1);
     end
 `endif
     for (e = 0; e < OS; e = e + 1) begin : g_ent
         always @(posedge clk) if (we_q[e]) ent[e] <= f_data[LO +: W];
     end
-    assign m_data[LO +: W] = ent[rp_q];
+    assign m_data[LO +: W] = ent[rp_m];
 end
 endgenerate
 

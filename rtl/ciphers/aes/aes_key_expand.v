@@ -76,6 +76,9 @@ reg                 wr_pending;
 reg  [3:0]          rk_idx;    // index r of the next round key to write
 reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
 reg                 past_key;  // wi >= NK (the words after the cipher key itself)
+reg                 key_end_f; // wi == NK-1, a flop that changes with wi: past_key is set from
+                               // flops only (the compare on wi had shared a LUT with wr_pending's
+                               // input, 12 tiles away: aes128-enc-s3-mix-link at 5fe6f80, seed 2)
 // kpos decoded into flops that change with kpos (so the word select is flop -> one LUT -> flop)
 reg                 g_f;       // kpos == 0: the g() word (RotWord, SubWord, Rcon)
 reg                 sub_f;     // Nk = 8 and kpos == 4: SubWord only
@@ -209,10 +212,11 @@ always @(posedge clk) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
         if (last_ph) begin
             wi   <= wi + 6'd1;
+            key_end_f <= (wi == NK_W - 6'd2);
             kpos  <= kpos_nx;
             g_f   <= (kpos_nx == 3'd0);
             sub_f <= (NK == 8) && (kpos_nx == 3'd4);
-            if (wi == NK_W - 6'd1) past_key <= 1'b1;
+            if (key_end_f) past_key <= 1'b1;
             // Rcon advances after its last use in a round: word 0 (FIPS-197) or word 1 (enhanced).
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
         end
@@ -229,6 +233,7 @@ always @(posedge clk) begin
         rcon       <= 8'h01;
         rk_idx     <= 4'd0;
         past_key   <= 1'b0;
+        key_end_f  <= 1'b0;          // Nk >= 4: word 0 is not the last key word
         if (start) begin
             busy   <= 1'b1;
             slot_q <= start_slot;
