@@ -231,7 +231,7 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     reg [OS_W-1:0] rp_q;          // entry read next (its own increment)
     reg [OS_W-1:0] rp_m;          // copy of rp_q: the select of the m_data mux. Separate flops so
                                   // abc9 cannot share a LUT between the mux decode and the
-                                  // increment: it did, and placed it by the mux, 75 tiles from
+                                  // increment: it did, and placed it by the mux, 100 tiles from
                                   // the counter (aes128-enc-s3-mix-link at 5fe6f80, seeds 1, 3)
     reg            ov_q;          // copy of o_valid
     /* verilator lint_off UNUSEDSIGNAL */
