@@ -213,7 +213,6 @@ always @(posedge clk) begin
             e_key  <= use_inv ? y_inv : y_q;
             e_mid  <= (ke != 6'd0) && (ke != 6'd32);
             e_last <= (ke == 6'd32);
-            ke     <= ke + 6'd1;
         end
         // word-serial write bus: f_sh holds the (folded) round key and shifts one 32-bit word
         // out per clock, word 0 (X0) first; a new key arrives every 4 clocks, in the clock its
@@ -245,14 +244,17 @@ always @(posedge clk) begin
         pre_q  <= 1'b1;
         kw_q   <= key_word[0];
         kidx_q <= 3'd1;
-        ke     <= 6'd0;
         lane_v <= 1'b0;
         sb_be  <= 4'd0;
         y_full <= 1'b0;
         e_en   <= 1'b0;
         f_act  <= 1'b0;
     end
+    // ke counts on e_en (a flop, one clock after y_full) and wraps after the last key: its enable
+    // was a LUT of busy placed 53-66 tiles from ke (serpent128-enc-s1 at bf14372, 3 of 5 seeds)
+    if (e_en) ke <= e_last ? 6'd0 : ke + 6'd1;
     if (rst) begin
+        ke     <= 6'd0;
         busy   <= 1'b0;
         rk_en  <= 1'b0;
         e_en   <= 1'b0;
