@@ -13,13 +13,13 @@
 // flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle. The end
 // of each wait is a flop too (drain_last: the counter reads 1), so the copies' D input is one
 // LUT after flops however far the placer puts them from the counter. The unit's busy flag is
-// registered here (busy_q) before it reaches the state machine and the counter: the unit may sit
-// far away, and a far flop driving the counter's next-state LUTs was the worst path of
-// aes128-enc-s3-mix-link seed 1 at 78e7266 (kx busy -> drain, 3 LUT levels after a 34-tile hop).
-// S_WAIT covers the clock in which the unit takes the start and busy_q is still low, so
-// S_EXPAND never sees the unit idle before it has started (a busy_q that also ORed in the start
-// pulse shared a LUT with the unit's own busy logic, placed between the two: seed 1 at
-// 0f36466). A key load takes two clocks more than with an unregistered busy.
+// registered here before it reaches the state machine, and both directions of the handshake
+// with the unit cross a transport flop (start_t, busy_t) with no LUT on either side: the unit
+// may sit 30-50 tiles away (aes128-enc-s3-mix-link at 93105a5: start_q -> the unit's hold_q,
+// 51 tiles, seed 4; drain_last -> start_q, whose LUT the placer pulled toward the unit, seed 2).
+// The state machine waits for the unit's busy flag to fall (fall_q: busy_q high, then low), not
+// for it to be low, so it needs no clock-exact knowledge of when the unit sees the start: the
+// unit is busy for many clocks, and its previous fall is DRAIN clocks or more in the past.
 // S_END is one clock after the settle wait, so the wait's end reaches every idle copy flop to
 // flop: end_q (the wait's last clock) is copied into one flop next to each idle copy (end_c,
 // end_f, end_s), and the copies update from those. end_q drove the copies directly (one LUT
@@ -31,7 +31,7 @@
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
-    parameter DRAIN    = 32,      // >= pipeline latency + 1
+    parameter DRAIN    = 32,      // >= pipeline latency + 1, and >= 3
     // derived
     parameter SLOT_W   = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -56,22 +56,20 @@ generate
 if (NSLOTS < 2 || (NSLOTS & (NSLOTS - 1)) != 0) begin : g_bad_slots
     $error("%m: NSLOTS must be a power of two >= 2 (every slot index names a slot)");
 end
-if (DRAIN < 1 || DRAIN > 1023) begin : g_bad_drain
-    $error("%m: DRAIN must be 1..1023");
+if (DRAIN < 3 || DRAIN > 1023) begin : g_bad_drain
+    $error("%m: DRAIN must be 3..1023 (the slot flags are decoded two clocks ahead)");
 end
 endgenerate
 
 localparam S_IDLE = 3'd0, S_DRAIN = 3'd1, S_START = 3'd2, S_EXPAND = 3'd3, S_SETTLE = 3'd4,
-           S_WAIT = 3'd5,                // the clock the unit takes the start (busy_q still low)
            S_END = 3'd6;                 // one clock after the settle wait (state == S_END: end_c)
 localparam [9:0] DRAIN_W = DRAIN[9:0];
 localparam NCOPY = (KEY_BITS + 31) / 32;
 reg [2:0] state;
 reg [9:0] drain;
 reg       drain_last;                // drain == 1
-reg       drain_2;                   // drain == 2 (end_q's decode is one LUT of flags)
 reg       drain_3;                   // drain == 3 (fire_q, a clock ahead)
-reg       fire_q;                    // fire_next, registered a clock ahead (DRAIN >= 2)
+reg       fire_q;                    // the settle wait's counter reads 2 (decoded a clock ahead)
 reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
 // state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
 // block, since a (* keep *) on the reg does not stop Yosys merging flops with one input.
@@ -84,15 +82,15 @@ reg  idle_f, settle_f;               // state == S_IDLE, state == S_SETTLE
 reg  end_q;                          // settle_f && drain_last (the wait's last clock)
 reg [NCOPY-1:0] end_c;               // copies of end_q a clock later (state == S_END), one per idle copy
 reg  end_f, end_s;                   // the same for idle_f and idle_s
-// end_q in the next clock: the settle wait's counter reads 2, or DRAIN = 1 and the unit is done
-wire fire_next;
 
 assign s_key_tready = (state == S_IDLE);
-// kx_start is a flop (state enters S_START in the next clock), not a decode of the state: the
-// key-expansion unit's busy flag and counters take it without a LUT level in front.
-reg start_q;
-assign kx_start     = start_q;
-reg busy_q;                          // kx_busy a clock ago (a flop to flop hop, no LUT)
+// kx_start is a flop (state enters S_START in the next clock), not a decode of the state, and
+// crosses to the unit through a transport flop: the unit's busy flag and counters take it
+// without a LUT level in front. The unit's busy comes back the same way (busy_t), and the state
+// machine sees its fall as one flop (fall_q).
+reg start_q, start_t;
+assign kx_start     = start_t;
+reg busy_t, busy_q, busy_d, fall_q;
 
 genvar gc;
 generate
@@ -109,38 +107,37 @@ endgenerate
 
 always @(posedge clk) begin
     start_q <= (state == S_DRAIN) && drain_last && !rst;
-    busy_q  <= kx_busy;
-    settle_f <= !rst && ((state == S_EXPAND && !busy_q) || (settle_f && !drain_last));
+    start_t <= start_q && !rst;
+    busy_t  <= kx_busy && !rst;
+    busy_q  <= busy_t && !rst;
+    busy_d  <= busy_q && !rst;
+    fall_q  <= busy_d && !busy_q && !rst;
+    settle_f <= !rst && ((state == S_EXPAND && fall_q) || (settle_f && !drain_last));
     case (state)
         S_IDLE: if (s_key_tvalid) begin
             kx_slot <= s_key_slot;
             drain   <= DRAIN_W;
             drain_last <= (DRAIN == 1);
-            drain_2    <= (DRAIN == 2);
             drain_3    <= (DRAIN == 3);
             state <= S_DRAIN;
         end
         S_DRAIN: begin
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
-            drain_2    <= (drain == 10'd3);
             drain_3    <= (drain == 10'd4);
             if (drain_last) state <= S_START;
         end
-        S_START: state <= S_WAIT;
-        S_WAIT:  state <= S_EXPAND;
+        S_START: state <= S_EXPAND;
         S_END:   state <= S_IDLE;
-        S_EXPAND: if (!busy_q) begin
+        S_EXPAND: if (fall_q) begin
             drain      <= DRAIN_W;
             drain_last <= (DRAIN == 1);
-            drain_2    <= (DRAIN == 2);
             drain_3    <= (DRAIN == 3);
             state      <= S_SETTLE;
         end
         default: begin                   // S_SETTLE
             drain      <= drain - 10'd1;
             drain_last <= (drain == 10'd2);
-            drain_2    <= (drain == 10'd3);
             drain_3    <= (drain == 10'd4);
             if (drain_last) state <= S_END;
         end
@@ -150,20 +147,18 @@ end
 
 // Slot flags: two LUT levels after flops. A slot leaves service in the clock its key command is
 // accepted (idle_s && s_key_tvalid: one LUT4 with the slot number), and returns when the settle
-// wait ends, which set_q decodes a clock ahead (slot, and "the settle wait's last clock is next":
-// the drain_2 flag, or DRAIN = 1 and the unit has just finished). Decoding the 3-bit state,
-// the drain flag and both slot numbers in front of each flag took three levels after a long hop
-// (aes128-enc-s3-mix-link seed 1 at bb3ffa1: s_key_tready -> slot_valid, 3 LUTs, 1.5 ns hop);
-// comparing the 10-bit counter with 2 instead of the drain_2 flag put two LUTs before a 33-41
-// tile hop to end_q (f6824b4, RTL of f2c2cdc, seeds 1-3).
-// fire_q is that decode one clock earlier (drain_3 and the settle flag; DRAIN = 2 when the unit
-// finishes), so set_q and end_q are one LUT of flops: decoding drain_2 and the settle flag in
-// front of each slot's set_q put two LUTs after a 35-61 tile hop (aes128-enc-s2-link seeds 3-4
-// at a3b2108, aes128-enc-s3-mix-link seed 3 at 8b4268d)
-assign fire_next = (state == S_EXPAND && !busy_q && DRAIN == 1) || (settle_f && drain_2);
-always @(posedge clk) fire_q <= !rst && ((state == S_EXPAND && !busy_q && DRAIN == 2) || (settle_f && drain_3));
-wire fire_now = (DRAIN == 1) ? fire_next : fire_q;
-always @(posedge clk) end_q <= !rst && fire_now;
+// wait ends (set_q, a flop). Decoding the 3-bit state, the drain flag and both slot numbers in
+// front of each flag took three levels after a long hop (aes128-enc-s3-mix-link seed 1 at
+// bb3ffa1); comparing the 10-bit counter with 2 instead of a drain flag put two LUTs before
+// a 33-41 tile hop to end_q (f6824b4, seeds 1-3); decoding the drain flag and the settle flag in
+// front of each set_q put two LUTs after a 35-61 tile hop (a3b2108, 8b4268d), and with that
+// decode a clock ahead (fire_q) a shared fire_q-and-reset LUT still sat 33 tiles from set_q
+// (aes128-enc-s3-mix-link seed 3 at 93105a5). So each slot's return is decoded two clocks ahead
+// next to the state machine (set_pre, with fire_q: drain_3 and the settle flag) and reaches
+// set_q flop to flop; end_q follows fire_q.
+always @(posedge clk) fire_q <= !rst && settle_f && drain_3;
+always @(posedge clk) end_q <= !rst && fire_q;
+reg [NSLOTS-1:0] set_pre;              // slot i returns to service in the next clock
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
 // sit with the block admission, away from the state machine (bb3ffa1 seeds 1-3: the state's
@@ -182,7 +177,8 @@ always @* for (si = 0; si < NSLOTS; si = si + 1)
     clr[si] = idle_s && s_key_tvalid && (s_key_slot == si[SLOT_W-1:0]);
 always @(posedge clk) begin
     for (si = 0; si < NSLOTS; si = si + 1) begin
-        set_q[si]        <= !rst && fire_now && (kx_slot == si[SLOT_W-1:0]);
+        set_pre[si]      <= !rst && settle_f && drain_3 && (kx_slot == si[SLOT_W-1:0]);
+        set_q[si]        <= !rst && set_pre[si];
         slot_valid[si]   <= !rst && (set_q[si] || (slot_valid[si] && !clr[si]));
         slot_loading[si] <= !rst && !set_q[si] && (slot_loading[si] || clr[si]);
     end
@@ -191,8 +187,8 @@ end
 `ifndef SYNTHESIS
 // Simulation check: the copies' update restates the state machine's transitions into and out
 // of S_IDLE; every copy must equal (state == S_IDLE) in every clock after the first reset, and
-// end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot);
-// fire_q, decoded a clock ahead (DRAIN >= 2), must equal the decode it replaces (fire_next).
+// end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot),
+// fire_q / set_pre the clock before it (the counter at 2).
 reg idle_chk_armed;
 reg rst_d;                              // the end copies follow end_q one clock after a reset
 initial idle_chk_armed = 1'b0;
@@ -204,15 +200,17 @@ always @(posedge clk) begin
                                 || end_q !== (state == S_SETTLE && drain_last)
                                 || (!rst_d && (end_c !== {NCOPY{state == S_END}} || end_f !== (state == S_END)
                                                || end_s !== end_f))
-                                || (state != S_IDLE && drain_2 !== (drain == 10'd2))
                                 || (state != S_IDLE && drain_3 !== (drain == 10'd3))
-                                || (DRAIN >= 2 && fire_q !== fire_next))) begin
-        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_2 %b drain_3 %b fire_q %b fire_next %b but state %0d drain %0d",
-                 idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_2, drain_3, fire_q, fire_next, state, drain);
+                                || fire_q !== (state == S_SETTLE && drain == 10'd2))) begin
+        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_3 %b fire_q %b but state %0d drain %0d",
+                 idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_3, fire_q, state, drain);
         $fatal(1);
     end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
         $display("%m: set_q %b but state %0d drain_last %b kx_slot %0d", set_q, state, drain_last, kx_slot);
+        $fatal(1);
+    end else if (idle_chk_armed && set_pre !== (fire_q ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot) : {NSLOTS{1'b0}})) begin
+        $display("%m: set_pre %b but fire_q %b kx_slot %0d", set_pre, fire_q, kx_slot);
         $fatal(1);
     end
 end

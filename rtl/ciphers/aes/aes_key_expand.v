@@ -74,6 +74,11 @@ reg  [7:0]          rcon;      // Rcon for the next g() word
 reg  [31:0]         sr [0:7];  // sr[0] = w[i-1], sr[1] = w[i-2], ...
 reg                 wr_pending;
 reg  [3:0]          rk_idx;    // index r of the next round key to write
+reg                 rk_last_f; // rk_idx == Nr, a flop that changes with rk_idx
+reg                 fin_q;     // wr_pending && rk_idx == Nr: the last write (busy falls after it),
+                               // a flop of its own: busy and hold_q decoded from wr_pending and
+                               // rk_idx took 3 LUT levels after a 23-38 tile hop from wr_pending
+                               // (aes128-enc-s3-mix-link seeds 1 and 5 at 93105a5)
 reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
 reg                 past_key;  // wi >= NK (the words after the cipher key itself)
 reg                 key_end_f; // wi == NK-1, a flop that changes with wi: past_key is set from
@@ -165,7 +170,7 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 // LUT -> rk_idx, two 1.4-1.6 ns hops).
 reg hold_q;
 (* keep *) always @(posedge clk)
-    hold_q <= rst || (busy ? (wr_pending && rk_idx == NR_W) : !start);
+    hold_q <= rst || (busy ? fin_q : !start);
 
 // The wide registers are enabled by flops, never by hold_q: last_q and wr_pending imply !hold_q
 // (last_q needs busy in the clock before; wr_pending is high only in phase 0, and hold_q rises
@@ -207,6 +212,7 @@ always @(posedge clk) begin
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
     last_q     <= busy && (phase == PHASES - 2);
     wr_pending <= last_q && (wi[1:0] == 2'd3);
+    fin_q      <= last_q && (wi[1:0] == 2'd3) && rk_last_f;
     rk_en      <= wr_pending;
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
@@ -221,8 +227,8 @@ always @(posedge clk) begin
             if (past_key && kpos == (ENHANCED_KX ? 3'd1 : 3'd0)) rcon <= xt(rcon);
         end
         if (wr_pending) begin
-            rk_idx  <= rk_idx + 4'd1;
-            if (rk_idx == NR_W) busy <= 1'b0;
+            rk_idx    <= rk_idx + 4'd1;
+            rk_last_f <= (rk_idx == NR_W - 4'd1);
         end
     end else begin
         wi         <= 6'd0;
@@ -232,17 +238,17 @@ always @(posedge clk) begin
         phase      <= 3'd0;
         rcon       <= 8'h01;
         rk_idx     <= 4'd0;
+        rk_last_f  <= 1'b0;          // Nr >= 10
         past_key   <= 1'b0;
         key_end_f  <= 1'b0;          // Nk >= 4: word 0 is not the last key word
-        if (start) begin
-            busy   <= 1'b1;
-            slot_q <= start_slot;
-        end
+        if (start) slot_q <= start_slot;
     end
+    // busy is the complement of hold_q (one LUT of four flops, no hold_q input)
+    busy <= !rst && (busy ? !fin_q : start);
     if (rst) begin
-        busy       <= 1'b0;
         rk_en      <= 1'b0;
         wr_pending <= 1'b0;
+        fin_q      <= 1'b0;
         last_q     <= 1'b0;
     end
 end
@@ -256,6 +262,9 @@ always @(posedge clk) begin
     if (rst) hold_chk_armed <= 1'b1;
     else if (hold_chk_armed && hold_q !== !busy) begin
         $display("%m: hold_q %b but busy %b", hold_q, busy);
+        $fatal(1);
+    end else if (hold_chk_armed && fin_q !== (wr_pending && rk_idx == NR_W)) begin
+        $display("%m: fin_q %b but wr_pending %b rk_idx %0d", fin_q, wr_pending, rk_idx);
         $fatal(1);
     end else if (hold_chk_armed && (sh_c !== {8{last_q}} || wp_c !== {5{wr_pending}}
                                     || (hold_q && (last_q || wr_pending)))) begin
