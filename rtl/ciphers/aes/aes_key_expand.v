@@ -75,10 +75,15 @@ reg  [31:0]         sr [0:7];  // sr[0] = w[i-1], sr[1] = w[i-2], ...
 reg                 wr_pending;
 reg  [3:0]          rk_idx;    // index r of the next round key to write
 reg                 rk_last_f; // rk_idx == Nr, a flop that changes with rk_idx
+reg                 fl_f;      // wi[1:0] == 3 && rk_idx == Nr, a clock late (both are stable
+                               // for PHASES clocks before last_q reads them)
 reg                 fin_q;     // wr_pending && rk_idx == Nr: the last write (busy falls after it),
-                               // a flop of its own: busy and hold_q decoded from wr_pending and
-                               // rk_idx took 3 LUT levels after a 23-38 tile hop from wr_pending
-                               // (aes128-enc-s3-mix-link seeds 1 and 5 at 93105a5)
+                               // a flop of its own, one LUT of two flops (last_q, fl_f) that
+                               // shares nothing with wr_pending's decode: busy and hold_q decoded
+                               // from wr_pending and rk_idx took 3 LUT levels after a 23-38 tile
+                               // hop from wr_pending (aes128-enc-s3-mix-link seeds 1, 5 at
+                               // 93105a5); a fin_q decoded with wr_pending's inputs shared its
+                               // LUT, 20-24 tiles away (experiments/...-finq-43338ff.json)
 reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
 reg                 past_key;  // wi >= NK (the words after the cipher key itself)
 reg                 key_end_f; // wi == NK-1, a flop that changes with wi: past_key is set from
@@ -212,7 +217,8 @@ always @(posedge clk) begin
     // phase PHASES-1 next clock: the phase now is PHASES-2 (PHASES >= 4), and the unit stays busy
     last_q     <= busy && (phase == PHASES - 2);
     wr_pending <= last_q && (wi[1:0] == 2'd3);
-    fin_q      <= last_q && (wi[1:0] == 2'd3) && rk_last_f;
+    fl_f       <= (wi[1:0] == 2'd3) && rk_last_f;
+    fin_q      <= last_q && fl_f;
     rk_en      <= wr_pending;
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
