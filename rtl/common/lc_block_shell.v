@@ -93,8 +93,6 @@ wire out_err = pipe_out_meta[META_W-1];
 
 // what enters the output FIFO: an error block's data is zeroed here
 wire                  f_valid;
-wire                  f_valid_early;  // f_valid a clock ahead (OUT_REG >= 1): the FIFO's storage
-                                      // slices write on their own copies of it (lc_fifo WE_EARLY)
 wire [META_W-1:0]     f_meta;
 wire [BLOCK_BITS-1:0] f_data;
 
@@ -118,22 +116,19 @@ if (OUT_REG >= 1) begin : g_out_reg
         if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
     end
     assign f_valid = t_valid[OUT_REG-1];
-    assign f_valid_early = (OUT_REG >= 2) ? t_valid[(OUT_REG >= 2) ? OUT_REG-2 : 0] : pipe_out_valid;
     assign f_meta  = t_meta[OUT_REG-1];
     assign f_data  = t_data[OUT_REG-1];
 end else begin : g_out_direct
     assign f_valid = pipe_out_valid;
-    assign f_valid_early = 1'b0;         // not known a clock ahead: the FIFO writes on f_valid
     assign f_meta  = pipe_out_meta;
     assign f_data  = out_err ? {BLOCK_BITS{1'b0}} : pipe_out_data;
 end
 endgenerate
 
-lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM),
-                 .VALID_EARLY(OUT_REG >= 1 ? 1 : 0)) u_out (
+lc_credit_fifo #(.WIDTH(BLOCK_BITS + META_W), .LATENCY(LATENCY + OUT_REG), .BRAM(OUT_BRAM)) u_out (
     .clk(clk), .rst(rst),
     .credit_ok(credit_ok), .admit(pipe_in_valid),
-    .pipe_valid(f_valid), .pipe_valid_early(f_valid_early),
+    .pipe_valid(f_valid),
     .pipe_data({f_meta, f_data}),
     .m_data({m_axis_terr, m_axis_tuser, m_axis_tdata}),
     .m_valid(m_axis_tvalid), .m_ready(m_axis_tready)

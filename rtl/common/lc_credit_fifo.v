@@ -6,14 +6,11 @@
 //   credit_ok  may admit an item this clock (combine with the core's own conditions)
 //   admit      an item entered the pipeline this clock
 //   pipe_*     the pipeline's output (LATENCY clocks after admit)
-//   pipe_valid_early  VALID_EARLY=1: pipe_valid one clock ahead (the deep FIFO's storage slices
-//              write on their own copies of it, lc_fifo WE_EARLY); VALID_EARLY=0: unused
 //   m_*        AXI-Stream style output
 module lc_credit_fifo #(
     parameter WIDTH   = 128,
     parameter LATENCY = 21,     // admit -> pipe_valid, in clocks
     parameter BRAM    = 0,      // 1: the deep FIFO in block RAM (lc_fifo READ_REG=2), see below
-    parameter VALID_EARLY = 0,  // 1: pipe_valid_early is pipe_valid a clock ahead
     // derived
     parameter DEPTH   = 1 << $clog2(LATENCY + 11),
     parameter CNT_W   = $clog2(DEPTH) + 1
@@ -25,7 +22,6 @@ module lc_credit_fifo #(
     input  wire             admit,
 
     input  wire             pipe_valid,
-    input  wire             pipe_valid_early,
     input  wire [WIDTH-1:0] pipe_data,
 
     output wire [WIDTH-1:0] m_data,
@@ -166,10 +162,9 @@ end
 // kept apart from read_q (the same values): the output stage's copy stays at the output stage
 (* keep *) always @(posedge clk) f_rd_pipe <= rst ? 2'b00 : {f_rd_pipe[0], f_read_q};
 
-lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(RL),
-          .WE_EARLY(VALID_EARLY)) u_fifo (
+lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_REG(RL)) u_fifo (
     .clk(clk), .rst(rst),
-    .s_data(pipe_data), .s_valid(pipe_valid), .s_valid_early(pipe_valid_early), .s_ready(fifo_ready),
+    .s_data(pipe_data), .s_valid(pipe_valid), .s_ready(fifo_ready),
     .m_data(f_data), .m_valid(f_valid), .m_ready(f_read_f), .m_valid_next(f_valid_next),
     .count(fifo_count)
 );

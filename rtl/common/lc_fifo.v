@@ -20,19 +20,12 @@
 // per 36 bits, with its output register): the entry taken by a handshake appears on m_data two
 // clocks later. Its placement does not compete with the distributed RAM of round-key memories,
 // and the write enable is s_valid itself with GUARD_WRITE=0 (no LUT between flop and RAM).
-// WE_EARLY=1 (GUARD_WRITE=0, DEPTH >= 8): the user also gives s_valid one clock ahead
-// (s_valid_early), and each storage slice writes on its own flop copy of it, at its own write
-// address counter, so nothing but that one flop-to-flop hop runs from the user's valid flop to a
-// slice: the slices (block RAMs sit in fixed columns) may be far from each other and from the
-// pointers. aes128-enc-s3-mix-link at 67d5751: the last transport valid -> a DP16KD's write
-// enable, 69-78 tiles (seeds 2, 5), and -> a slice's write address, 2 levels (seed 3).
 module lc_fifo #(
     parameter WIDTH       = 8,
     parameter DEPTH       = 16,
     parameter GUARD_WRITE = 1,
     parameter GUARD_READ  = 1,
     parameter READ_REG    = 0,
-    parameter WE_EARLY    = 0,
     // derived
     parameter ADDR_W = $clog2(DEPTH)
 ) (
@@ -41,9 +34,6 @@ module lc_fifo #(
 
     input  wire [WIDTH-1:0] s_data,
     input  wire             s_valid,
-    /* verilator lint_off UNUSEDSIGNAL */
-    input  wire             s_valid_early,  // WE_EARLY=1: s_valid of the next clock (else unused)
-    /* verilator lint_on UNUSEDSIGNAL */
     output wire             s_ready,
 
     output wire [WIDTH-1:0] m_data,
@@ -61,9 +51,6 @@ end
 if (READ_REG != 0 && !(READ_REG == 1 && DEPTH >= 8) && !(READ_REG == 2 && DEPTH >= 8 && DEPTH <= 512))
 begin : g_bad_read_reg
     $error("%m: READ_REG must be 0, 1 with DEPTH >= 8, or 2 with 8 <= DEPTH <= 512");
-end
-if (WE_EARLY != 0 && (WE_EARLY != 1 || GUARD_WRITE != 0 || DEPTH < 8)) begin : g_bad_we_early
-    $error("%m: WE_EARLY=1 needs GUARD_WRITE=0 and DEPTH >= 8 (RAM slices)");
 end
 endgenerate
 
@@ -134,33 +121,13 @@ end else begin : g_ram
         localparam integer LO = SL_W * k;
         localparam integer W  = (WIDTH - LO < SL_W) ? WIDTH - LO : SL_W;
         reg [ADDR_W-1:0] wa, ra;            // this slice's copies of wr_ptr, rd_ptr
-        wire             we;                // this slice's write enable (do_wr)
-        if (WE_EARLY) begin : g_we_early
-            // its own copy of s_valid and its own write counter (wa == wr_ptr, checked below)
-            reg we_c;
-            (* keep *) always @(posedge clk) begin
-                we_c <= !rst && s_valid_early;
-                wa   <= rst ? {ADDR_W{1'b0}} : wa + {{ADDR_W-1{1'b0}}, we_c};
-            end
-            assign we = we_c;
-`ifndef SYNTHESIS
-            reg armed;                      // by the first reset
-            initial armed = 1'b0;
-            always @(posedge clk) if (rst) armed <= 1'b1;
-            always @(posedge clk) if (armed && !rst && (we_c !== s_valid || wa !== wr_ptr[ADDR_W-1:0])) begin
-                $display("%m: we_c %b wa %0d but s_valid %b wr_ptr %0d (s_valid_early must be s_valid a clock ahead)",
-                         we_c, wa, s_valid, wr_ptr);
-                $fatal(1);
-            end
-`endif
-        end else begin : g_we
-            (* keep *) always @(posedge clk) wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
-            assign we = do_wr;
+        (* keep *) always @(posedge clk) begin
+            wa <= rst ? {ADDR_W{1'b0}} : wr_next[ADDR_W-1:0];
+            ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
         end
-        (* keep *) always @(posedge clk) ra <= rst ? {ADDR_W{1'b0}} : rd_next[ADDR_W-1:0];
         if (READ_REG == 2) begin : g_bram
             lc_bram_sdp #(.WIDTH(W), .DEPTH(DEPTH)) u_ram (
-                .clk(clk), .we(we), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
+                .clk(clk), .we(do_wr), .wa(wa), .wd(s_data[LO +: W]), .ra(ra), .q(m_data[LO +: W])
             );
         end else if (READ_REG == 1) begin : g_banked
             localparam integer BANK  = (DEPTH < 16) ? DEPTH : 16;
@@ -172,9 +139,9 @@ end else begin : g_ram
                 localparam [SEL_W-1:0] BI = b;
                 wire wr_here;
                 if (NB == 1) begin : g_one
-                    assign wr_here = we;
+                    assign wr_here = do_wr;
                 end else begin : g_sel
-                    assign wr_here = we && (wa[ADDR_W-1:LO_W] == BI);
+                    assign wr_here = do_wr && (wa[ADDR_W-1:LO_W] == BI);
                 end
                 (* ram_style = "distributed" *) reg [W-1:0] mem [0:BANK-1];
                 reg [W-1:0] q;
@@ -193,7 +160,7 @@ end else begin : g_ram
             end
         end else begin : g_lutram
             (* ram_style = "distributed" *) reg [W-1:0] mem [0:DEPTH-1];
-            always @(posedge clk) if (we) mem[wa] <= s_data[LO +: W];
+            always @(posedge clk) if (do_wr) mem[wa] <= s_data[LO +: W];
             assign m_data[LO +: W] = mem[ra];
         end
     end

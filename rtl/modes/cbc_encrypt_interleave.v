@@ -168,7 +168,7 @@ wire       x_valid_next;
 lc_fifo #(.WIDTH(BLOCK_BITS + SLOT_W + CU_W), .DEPTH(2)) u_in (
     .clk(clk), .rst(rst),
     .s_data({s_axis_tdata ^ chain, s_axis_tslot, s_axis_tuser, s_axis_tstream}),
-    .s_valid(x_valid), .s_valid_early(1'b0), .s_ready(x_ready),
+    .s_valid(x_valid), .s_ready(x_ready),
     .m_data({c_s_data, c_s_slot, c_s_user}), .m_valid(c_s_valid), .m_ready(c_s_ready),
     .m_valid_next(x_valid_next), .count(x_count)
 );

@@ -41,7 +41,6 @@ async def reset_inputs(dut):
     else:
         dut.admit.value = 0
         dut.pipe_valid.value = 0
-        dut.pipe_valid_early.value = 0
         dut.pipe_data.value = 0
     dut.m_ready.value = 0
 
@@ -102,7 +101,6 @@ async def credit_run(dut, rng, phases, ref, counter):
             pipe.append(item)
             dut.admit.value = int(adm)
             dut.pipe_valid.value = int(out is not None)
-            dut.pipe_valid_early.value = int(pipe[0] is not None)     # leaves at the next clock
             dut.pipe_data.value = out if out is not None else 0
             dut.m_ready.value = int(ready)
             if ready and mvalid:                       # the sink takes m_data at the next edge
@@ -124,7 +122,6 @@ async def credit_run(dut, rng, phases, ref, counter):
         pipe.append(None)
         dut.admit.value = 0
         dut.pipe_valid.value = int(out is not None)
-        dut.pipe_valid_early.value = int(pipe[0] is not None)
         dut.pipe_data.value = out if out is not None else 0
         dut.m_ready.value = 1
         if mvalid:

@@ -18,12 +18,9 @@ def test_lc_fifo(depth):
 # and a deep FIFO of one RAM bank (3: depth 16; the others have 2 and 4 banks)
 # BRAM=1: the deep FIFO in block RAM (two-clock read, 8-entry output stage), simulated by
 # lc_bram_sdp's plain-Verilog form; depth 16 (LATENCY 3) and 64 (LATENCY 38)
-# VALID_EARLY=1 (pipe_valid also given a clock ahead: each storage slice writes on its own copy,
-# as the cores with output transport registers use it) on a LUTRAM and the block-RAM FIFOs
-@pytest.mark.parametrize("latency,bram,early", [(3, 0, 0), (11, 0, 0), (21, 0, 0), (38, 0, 0), (3, 1, 0),
-                                                (38, 1, 0), (21, 0, 1), (3, 1, 1), (38, 1, 1)],
-                         ids=lambda v: f"latency{v}" if v > 1 else None)
-def test_lc_credit_fifo(latency, bram, early):
+@pytest.mark.parametrize("latency,bram", [(3, 0), (11, 0), (21, 0), (38, 0), (3, 1), (38, 1)],
+                         ids=lambda v: f"latency{v}" if v > 1 else ("bram" if v else "lutram"))
+def test_lc_credit_fifo(latency, bram):
     run_cocotb("lc_credit_fifo", sources_for("lc_credit_fifo"),
-               {"WIDTH": 40, "LATENCY": latency, "BRAM": bram, "VALID_EARLY": early},
+               {"WIDTH": 40, "LATENCY": latency, "BRAM": bram},
                "rtl.cocotb_fifo", tb_params={"TOP": "lc_credit_fifo"})
