@@ -7,6 +7,7 @@ import os
 import sys
 
 from linecrypt.ciphers import CIPHERS
+from linecrypt.designs import PLACERS
 
 AEAD_MODES = ("gcm", "ocb")
 MODES = ("ecb", "cbc", "ctr") + AEAD_MODES
@@ -224,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seeds", help="comma-separated nextpnr seeds: one netlist placed with each "
                                    "(with --write-results: docs/results/seeds/<design>.json, and "
                                    "seed 1's run as docs/results/<design>.json)")
-    s.add_argument("--placer", choices=("heap", "static"),
+    s.add_argument("--placer", choices=PLACERS,
                    help="nextpnr-ecp5 placer (default: the design point's own, see its JSON)")
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
     s.add_argument("--update-readme", action="store_true", help="regenerate the README results table")

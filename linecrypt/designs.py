@@ -68,6 +68,9 @@ def sources_for(top: str) -> list[Path]:
     return [RTL / f for f in CORES[top]]
 
 
+PLACERS = ("heap", "static")    # nextpnr-ecp5 --placer choices (heap is nextpnr's default)
+
+
 @dataclass(frozen=True)
 class Design:
     name: str
@@ -89,6 +92,10 @@ class Design:
     # seed sweep shows it better (docs/results/experiments/placer-static.json); the results tables
     # name the placer of every row.
     placer: str = "heap"
+
+    def __post_init__(self):
+        if self.placer not in PLACERS:
+            raise ValueError(f"{self.name}: placer must be one of {PLACERS}, not {self.placer!r}")
 
     @property
     def sources(self) -> list[Path]:

@@ -12,14 +12,13 @@ import time
 from pathlib import Path
 
 from linecrypt import BUILD, ROOT
-from linecrypt.designs import DESIGNS, Design
+from linecrypt.designs import DESIGNS, PLACERS, Design
 from linecrypt.host.tools import venv_tool
 
 DEVICE = "LFE5U-85F-8"          # ECP5-85F, speed grade 8 (nextpnr --85k --speed 8)
 NEXTPNR_ARGS = ["--85k", "--speed", "8", "--out-of-context", "--timing-allow-fail"]
 DEFAULT_SEED = 1
 DEFAULT_FREQ_MHZ = 350          # placement/routing target; the reported Fmax is what was achieved
-PLACERS = ("heap", "static")    # nextpnr-ecp5 --placer choices (heap is nextpnr's default)
 RESULTS = ROOT / "docs" / "results"
 
 

@@ -6,6 +6,7 @@ over a pipe. The bytes really pass through the RTL: nothing here computes any ci
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import struct
@@ -40,6 +41,17 @@ def build(d: Design, quiet: bool = True) -> Path:
     if exe.exists() and stamp.exists() and stamp.read_text() == fp:
         return exe
     out.mkdir(parents=True, exist_ok=True)
+    # one build at a time per design: pytest-xdist workers (and parallel CLI calls) share the
+    # directory, and a second Verilator run rewriting it made the first's harness fail
+    with open(out / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if exe.exists() and stamp.exists() and stamp.read_text() == fp:
+            return exe                   # built by the holder of the lock meanwhile
+        stamp.unlink(missing_ok=True)    # a build interrupted half way is never taken as done
+        return _verilate(d, out, exe, stamp, fp)
+
+
+def _verilate(d: Design, out: Path, exe: Path, stamp: Path, fp: str) -> Path:
     cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-O3", "-Wno-fatal",
            "--x-assign", "fast", "--x-initial", "fast", "--prefix", "Vtop",
            "--top-module", d.top, "-Mdir", str(out), "-o", "Vtop",

@@ -152,7 +152,7 @@ end
 // bb3ffa1); comparing the 10-bit counter with 2 instead of a drain flag put two LUTs before
 // a 33-41 tile hop to end_q (f6824b4, seeds 1-3); decoding the drain flag and the settle flag in
 // front of each set_q put two LUTs after a 35-61 tile hop (a3b2108, 8b4268d), and with that
-// decode a clock ahead (fire_q) a shared fire_q-and-reset LUT still sat 33 tiles from set_q
+// decode a clock ahead (fire_q) a LUT after fire_q still sat 33 tiles from set_q
 // (aes128-enc-s3-mix-link seed 3 at 93105a5). So each slot's return is decoded two clocks ahead
 // next to the state machine (set_pre, with fire_q: drain_3 and the settle flag) and reaches
 // set_q flop to flop; end_q follows fire_q.

@@ -83,7 +83,8 @@ reg                 fin_q;     // wr_pending && rk_idx == Nr: the last write (bu
                                // from wr_pending and rk_idx took 3 LUT levels after a 23-38 tile
                                // hop from wr_pending (aes128-enc-s3-mix-link seeds 1, 5 at
                                // 93105a5); a fin_q decoded with wr_pending's inputs shared its
-                               // LUT, 20-24 tiles away (experiments/...-finq-43338ff.json)
+                               // LUT, 20-24 tiles away (docs/results/experiments/
+                               // aes128-enc-s3-mix-link-finq-43338ff.json)
 reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
 reg                 past_key;  // wi >= NK (the words after the cipher key itself)
 reg                 key_end_f; // wi == NK-1, a flop that changes with wi: past_key is set from
