@@ -15,6 +15,7 @@ from linecrypt import RTL
 COMMON_FILES = [
     "common/lc_bram_sdp.v",
     "common/lc_fifo.v",
+    "common/lc_credit_lane.v",
     "common/lc_credit_fifo.v",
     "common/lc_key_slot_ctrl.v",
     "common/lc_round_key_mem.v",
@@ -60,7 +61,8 @@ CORES: dict[str, list[str]] = {
     "idea_mul": ["ciphers/idea/idea_mul.v"],
     # shared bricks tested on their own
     "lc_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v"],
-    "lc_credit_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v", "common/lc_credit_fifo.v"],
+    "lc_credit_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v", "common/lc_credit_lane.v",
+                       "common/lc_credit_fifo.v"],
 }
 
 

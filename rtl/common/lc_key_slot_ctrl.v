@@ -11,7 +11,7 @@
 // Timing: the key register is wide (up to 256 flops) and the unit sits anywhere on the chip, so
 // its load enable is not one high-fanout net from a LUT: it is `idle` itself, duplicated in one
 // flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle. The end
-// of each wait is a flop too (drain_last: the counter reads 1), so the copies' D input is one
+// of each wait is a flop too (drain_last: the token at the end of tok), so the copies' D input is one
 // LUT after flops however far the placer puts them from the counter. The unit's busy flag is
 // registered here before it reaches the state machine, and both directions of the handshake
 // with the unit cross a transport flop (start_t, busy_t) with no LUT on either side: the unit
@@ -61,29 +61,33 @@ if (DRAIN < 3 || DRAIN > 1023) begin : g_bad_drain
 end
 endgenerate
 
-localparam S_IDLE = 3'd0, S_DRAIN = 3'd1, S_START = 3'd2, S_EXPAND = 3'd3, S_SETTLE = 3'd4,
-           S_END = 3'd6;                 // one clock after the settle wait (state == S_END: end_c)
-localparam [9:0] DRAIN_W = DRAIN[9:0];
 localparam NCOPY = (KEY_BITS + 31) / 32;
-reg [2:0] state;
-reg [9:0] drain;
-reg       drain_last;                // drain == 1
-reg       drain_3;                   // drain == 3 (fire_q, a clock ahead)
-reg       fire_q;                    // the settle wait's counter reads 2 (decoded a clock ahead)
-reg [NCOPY-1:0] idle_q;              // copies of (state == S_IDLE), one per 32 key bits
-// state == S_IDLE in the next clock (the state machine below): each copy is its own (* keep *)
+// One-hot state, each flag's next value one LUT of flags and inputs (a 3-bit encoded state put
+// two LUT levels in front of its bits and of drain_last: aes128-enc-s3-mix-link seed 1 with the
+// four-quarter S-box, state -> drain_last, 4.0 ns with hops of 8 tiles or less).
+reg st_idle, st_drain, st_start, st_exp, st_settle, st_end;
+// The two waits (DRAIN clocks each) as a token in a shift register instead of a 10-bit down
+// counter: the token enters on the clock a wait is loaded and tok[i] is set in the wait's
+// (i+1)-th clock, so "the counter reads 1" (the wait's last clock) and "reads 3" are flops, and
+// no compare of counter bits sits in front of them. DRAIN flops, no logic between them.
+reg [DRAIN-1:0] tok;
+wire drain_last = tok[DRAIN-1];      // the wait's last clock (the counter would read 1)
+wire drain_3    = tok[DRAIN-3];      // two clocks before it (the counter would read 3)
+reg       fire_q;                    // the settle wait's last clock follows (decoded a clock ahead)
+reg [NCOPY-1:0] idle_q;              // copies of st_idle, one per 32 key bits
+// st_idle in the next clock (the state machine below): each copy is its own (* keep *)
 // block, since a (* keep *) on the reg does not stop Yosys merging flops with one input.
 // Each copy computes it from itself: idle stays idle without a key command, and a wait ends
 // into idle when end_q (the settle wait's last clock, a flop) is set. One LUT per copy with the
 // copy's own output among its inputs, so Yosys cannot share it: one shared LUT of the state's
 // flags fanned out to copies along the key register (0f36466 seed 2: two long hops after a
 // 3-bit state decode; 271b87b seed 2: drain_last -> the shared LUT -> a copy, 42 tiles).
-reg  idle_f, settle_f;               // state == S_IDLE, state == S_SETTLE
-reg  end_q;                          // settle_f && drain_last (the wait's last clock)
-reg [NCOPY-1:0] end_c;               // copies of end_q a clock later (state == S_END), one per idle copy
+reg  idle_f;                         // copy of st_idle
+reg  end_q;                          // st_settle && drain_last (the wait's last clock)
+reg [NCOPY-1:0] end_c;               // copies of end_q a clock later (st_end), one per idle copy
 reg  end_f, end_s;                   // the same for idle_f and idle_s
 
-assign s_key_tready = (state == S_IDLE);
+assign s_key_tready = st_idle;
 // kx_start is a flop (state enters S_START in the next clock), not a decode of the state, and
 // crosses to the unit through a transport flop: the unit's busy flag and counters take it
 // without a LUT level in front. The unit's busy comes back the same way (busy_t), and the state
@@ -106,43 +110,21 @@ end
 endgenerate
 
 always @(posedge clk) begin
-    start_q <= (state == S_DRAIN) && drain_last && !rst;
+    start_q <= st_drain && drain_last && !rst;
     start_t <= start_q && !rst;
     busy_t  <= kx_busy && !rst;
     busy_q  <= busy_t && !rst;
     busy_d  <= busy_q && !rst;
     fall_q  <= busy_d && !busy_q && !rst;
-    settle_f <= !rst && ((state == S_EXPAND && fall_q) || (settle_f && !drain_last));
-    case (state)
-        S_IDLE: if (s_key_tvalid) begin
-            kx_slot <= s_key_slot;
-            drain   <= DRAIN_W;
-            drain_last <= (DRAIN == 1);
-            drain_3    <= (DRAIN == 3);
-            state <= S_DRAIN;
-        end
-        S_DRAIN: begin
-            drain      <= drain - 10'd1;
-            drain_last <= (drain == 10'd2);
-            drain_3    <= (drain == 10'd4);
-            if (drain_last) state <= S_START;
-        end
-        S_START: state <= S_EXPAND;
-        S_END:   state <= S_IDLE;
-        S_EXPAND: if (fall_q) begin
-            drain      <= DRAIN_W;
-            drain_last <= (DRAIN == 1);
-            drain_3    <= (DRAIN == 3);
-            state      <= S_SETTLE;
-        end
-        default: begin                   // S_SETTLE
-            drain      <= drain - 10'd1;
-            drain_last <= (drain == 10'd2);
-            drain_3    <= (drain == 10'd4);
-            if (drain_last) state <= S_END;
-        end
-    endcase
-    if (rst) state <= S_IDLE;
+    if (st_idle && s_key_tvalid) kx_slot <= s_key_slot;
+    st_idle   <= rst || (st_idle && !s_key_tvalid) || st_end;
+    st_drain  <= !rst && ((st_idle && s_key_tvalid) || (st_drain && !drain_last));
+    st_start  <= !rst && st_drain && drain_last;
+    st_exp    <= !rst && (st_start || (st_exp && !fall_q));
+    st_settle <= !rst && ((st_exp && fall_q) || (st_settle && !drain_last));
+    st_end    <= !rst && st_settle && drain_last;
+    // a wait is loaded entering S_DRAIN or S_SETTLE
+    tok <= rst ? {DRAIN{1'b0}} : {tok[DRAIN-2:0], (st_idle && s_key_tvalid) || (st_exp && fall_q)};
 end
 
 // Slot flags: two LUT levels after flops. A slot leaves service in the clock its key command is
@@ -156,7 +138,7 @@ end
 // (aes128-enc-s3-mix-link seed 3 at 93105a5). So each slot's return is decoded two clocks ahead
 // next to the state machine (set_pre, with fire_q: drain_3 and the settle flag) and reaches
 // set_q flop to flop; end_q follows fire_q.
-always @(posedge clk) fire_q <= !rst && settle_f && drain_3;
+always @(posedge clk) fire_q <= !rst && st_settle && drain_3;
 always @(posedge clk) end_q <= !rst && fire_q;
 reg [NSLOTS-1:0] set_pre;              // slot i returns to service in the next clock
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
@@ -177,7 +159,7 @@ always @* for (si = 0; si < NSLOTS; si = si + 1)
     clr[si] = idle_s && s_key_tvalid && (s_key_slot == si[SLOT_W-1:0]);
 always @(posedge clk) begin
     for (si = 0; si < NSLOTS; si = si + 1) begin
-        set_pre[si]      <= !rst && settle_f && drain_3 && (kx_slot == si[SLOT_W-1:0]);
+        set_pre[si]      <= !rst && st_settle && drain_3 && (kx_slot == si[SLOT_W-1:0]);
         set_q[si]        <= !rst && set_pre[si];
         slot_valid[si]   <= !rst && (set_q[si] || (slot_valid[si] && !clr[si]));
         slot_loading[si] <= !rst && !set_q[si] && (slot_loading[si] || clr[si]);
@@ -186,28 +168,34 @@ end
 
 `ifndef SYNTHESIS
 // Simulation check: the copies' update restates the state machine's transitions into and out
-// of S_IDLE; every copy must equal (state == S_IDLE) in every clock after the first reset, and
-// end_q / set_q the end of the settle wait (state S_SETTLE with the counter at 1, for kx_slot),
-// fire_q / set_pre the clock before it (the counter at 2).
+// of S_IDLE; every copy must equal st_idle in every clock after the first reset, and
+// end_q / set_q the end of the settle wait (S_SETTLE in its last clock, for kx_slot),
+// fire_q / set_pre the clock before it; one state flag and, in a wait, one token.
 reg idle_chk_armed;
 reg rst_d;                              // the end copies follow end_q one clock after a reset
 initial idle_chk_armed = 1'b0;
 always @(posedge clk) rst_d <= rst;
 always @(posedge clk) begin
     if (rst) idle_chk_armed <= 1'b1;
-    else if (idle_chk_armed && (idle_q !== {NCOPY{state == S_IDLE}} || idle_f !== (state == S_IDLE)
-                                || idle_s !== idle_f || settle_f !== (state == S_SETTLE)
-                                || end_q !== (state == S_SETTLE && drain_last)
-                                || (!rst_d && (end_c !== {NCOPY{state == S_END}} || end_f !== (state == S_END)
+    else if (idle_chk_armed && (idle_q !== {NCOPY{st_idle}} || idle_f !== st_idle
+                                || idle_s !== idle_f
+                                || end_q !== (st_settle && drain_last)
+                                || (!rst_d && (end_c !== {NCOPY{st_end}} || end_f !== st_end
                                                || end_s !== end_f))
-                                || (state != S_IDLE && drain_3 !== (drain == 10'd3))
-                                || fire_q !== (state == S_SETTLE && drain == 10'd2))) begin
-        $display("%m: idle_q %b idle_f %b idle_s %b settle_f %b end_q %b end_c %b end_f %b end_s %b drain_3 %b fire_q %b but state %0d drain %0d",
-                 idle_q, idle_f, idle_s, settle_f, end_q, end_c, end_f, end_s, drain_3, fire_q, state, drain);
+                                || fire_q !== (st_settle && tok[DRAIN-2]))) begin
+        $display("%m: idle_q %b idle_f %b idle_s %b end_q %b end_c %b end_f %b end_s %b fire_q %b but state %b tok %b",
+                 idle_q, idle_f, idle_s, end_q, end_c, end_f, end_s, fire_q,
+                 {st_idle, st_drain, st_start, st_exp, st_settle, st_end}, tok);
         $fatal(1);
-    end else if (idle_chk_armed && set_q !== ((state == S_SETTLE && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
+    end else if (idle_chk_armed && (!$onehot({st_idle, st_drain, st_start, st_exp, st_settle, st_end})
+                                    || ((st_drain || st_settle) ? !$onehot(tok) : (tok != 0)))) begin
+        $display("%m: state %b (one-hot) tok %b (one token in a wait, none outside)",
+                 {st_idle, st_drain, st_start, st_exp, st_settle, st_end}, tok);
+        $fatal(1);
+    end else if (idle_chk_armed && set_q !== ((st_settle && drain_last) ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot)
                                                                        : {NSLOTS{1'b0}})) begin
-        $display("%m: set_q %b but state %0d drain_last %b kx_slot %0d", set_q, state, drain_last, kx_slot);
+        $display("%m: set_q %b but state %b drain_last %b kx_slot %0d", set_q,
+                 {st_idle, st_drain, st_start, st_exp, st_settle, st_end}, drain_last, kx_slot);
         $fatal(1);
     end else if (idle_chk_armed && set_pre !== (fire_q ? ({{NSLOTS-1{1'b0}}, 1'b1} << kx_slot) : {NSLOTS{1'b0}})) begin
         $display("%m: set_pre %b but fire_q %b kx_slot %0d", set_pre, fire_q, kx_slot);

@@ -76,6 +76,7 @@ wire [SLOT_W-1:0]   kx_slot;
 wire [KEY_BITS-1:0] kx_key;
 wire                kx_busy;
 wire                kw_en;
+wire                kw_hit0;     // kw_en && kw_pos == 0, a flop in the unit
 wire [3:0]          kw_pos;
 wire [SLOT_W-1:0]   kw_slot;
 wire [127:0]        kw_key;
@@ -110,7 +111,7 @@ aes_key_expand #(
 ) u_kx (
     .clk(clk), .rst(rst),
     .start(kx_start), .start_slot(kx_slot), .start_key(kx_key), .busy(kx_busy),
-    .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
+    .rk_en(kw_en), .rk_hit0(kw_hit0), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
 );
 
 // ---------------------------------------------------------------- round pipeline
@@ -127,7 +128,7 @@ wire [128*SBOX_COPIES-1:0] p_copies [0:NR+1];   // the last one is unused
 assign p_copies[0] = {SBOX_COPIES{p_state[0]}};   // round 0 has no S-box
 assign p_slot_nx[0] = p_slot[0];                  // unused: round 0 reads its key in place
 assign w_en[0]    = kw_en;
-assign w_hit[0]   = kw_en && kw_pos == 0;   // later rounds get it pre-decoded (lc_round_key_mem)
+assign w_hit[0]   = kw_hit0;   // later rounds get it pre-decoded (lc_round_key_mem)
 assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
 assign w_key[0]   = kw_key;

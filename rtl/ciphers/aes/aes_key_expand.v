@@ -36,6 +36,7 @@ module aes_key_expand #(
 
     output reg                 rk_en,       // write round key rk_key into position rk_pos of slot rk_slot
     output reg  [3:0]          rk_pos,      // pipeline position 0..Nr (0 = initial AddRoundKey)
+    output reg                 rk_hit0,     // rk_en && rk_pos == 0, a flop (the first round's match)
     output reg  [SLOT_W-1:0]   rk_slot,
     output reg  [127:0]        rk_key
 );
@@ -221,6 +222,9 @@ always @(posedge clk) begin
     fl_f       <= (wi[1:0] == 2'd3) && rk_last_f;
     fin_q      <= last_q && fl_f;
     rk_en      <= wr_pending;
+    // the first round's write match as a flop beside rk_en: decoded in aes_core, it was a LUT
+    // between rk_en and round 0's hit_q copies (aes128-enc-s3-mix-link seed 1 at 67d5751, 26 tiles)
+    rk_hit0    <= wr_pending && ((DECRYPT ? (NR_W - rk_idx) : rk_idx) == 4'd0);
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;
         if (last_ph) begin
@@ -254,6 +258,7 @@ always @(posedge clk) begin
     busy <= !rst && (busy ? !fin_q : start);
     if (rst) begin
         rk_en      <= 1'b0;
+        rk_hit0    <= 1'b0;
         wr_pending <= 1'b0;
         fin_q      <= 1'b0;
         last_q     <= 1'b0;
@@ -269,6 +274,9 @@ always @(posedge clk) begin
     if (rst) hold_chk_armed <= 1'b1;
     else if (hold_chk_armed && hold_q !== !busy) begin
         $display("%m: hold_q %b but busy %b", hold_q, busy);
+        $fatal(1);
+    end else if (hold_chk_armed && rk_hit0 !== (rk_en && rk_pos == 4'd0)) begin
+        $display("%m: rk_hit0 %b but rk_en %b rk_pos %0d", rk_hit0, rk_en, rk_pos);
         $fatal(1);
     end else if (hold_chk_armed && fin_q !== (wr_pending && rk_idx == NR_W)) begin
         $display("%m: fin_q %b but wr_pending %b rk_idx %0d", fin_q, wr_pending, rk_idx);

@@ -8,11 +8,11 @@
 //   levels (a 7-input function in one four-slice block, then a LUT4 2:1 select); without it
 //   the case table.
 // REG = 1: the deep-pipeline S-box (seed 002 section 3.3: sub-tables, a register, a select),
-//   y = S(x) one clock after x. The table is split into two 128-entry sub-tables by x[7]
-//   (the seed's FPGA had 6-input LUTs and split it in four 64-entry ones; an ECP5 four-slice
-//   block holds a 7-input function with no routing inside): cycle n the two sub-table outputs
-//   and x[7] are registered, cycle n+1 one LUT4 selects, so the caller's register behind it
-//   packs into the LUT's slice. No reset: data only; the caller carries valid.
+//   y = S(x) one clock after x. The table is split into four 64-entry sub-tables by x[7:6],
+//   as in the seed (its FPGA had 6-input LUTs; on ECP5 a 6-input function is one slice pair
+//   with no routing inside): cycle n the four sub-table outputs and x[7:6] are registered,
+//   cycle n+1 one slice selects, so the caller's register behind it packs into that slice.
+//   No reset: data only; the caller carries valid.
 module aes_sbox #(
     parameter       INVERSE = 0,
     parameter [7:0] BITS    = 8'hff,
