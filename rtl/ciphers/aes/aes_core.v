@@ -35,7 +35,7 @@ module aes_core #(
                                    // one LUT level each side of it
     parameter OUT_BRAM    = 0,     // 1: output FIFO in block RAM (4 DP16KD on ECP5; see
                                    // lc_credit_fifo.v), 0: in distributed RAM. Same function
-                                   // and block rate; a block leaves one clock later
+                                   // and block rate; a block leaves three clocks later
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
