@@ -12,7 +12,7 @@
 // its load enable is not one high-fanout net from a LUT: it is `idle` itself, duplicated in one
 // flop per 32 key bits (keep), and the register simply follows s_key_tdata while idle. The end
 // of each wait is a flop too (drain_last: the token at the end of tok), so the copies' D input is one
-// LUT after flops however far the placer puts them from the counter. The unit's busy flag is
+// LUT after flops however far the placer puts them from the state machine. The unit's busy flag is
 // registered here before it reaches the state machine, and both directions of the handshake
 // with the unit cross a transport flop (start_t, busy_t) with no LUT on either side: the unit
 // may sit 30-50 tiles away (aes128-enc-s3-mix-link at 93105a5: start_q -> the unit's hold_q,

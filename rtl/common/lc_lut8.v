@@ -10,9 +10,10 @@
 //
 // REG = 1 puts a register inside the function (the deep AES S-box, aes_sbox.v REG = 1): y is
 // INIT[x] one clock after x. The four 64-entry quarters (LUT6s: LUT4s, PFUMX, L6MUX21) are
-// registered, each flop in its L6MUX21's slice, and x[7:6] with them; after the register one
-// slice selects (two LUT4s by x[6], a PFUMX by x[7]) and the caller's register packs behind it.
-// 18 LUT4 sites. Without LC_TECH_ECP5: the four quarters of the table, registered, and the
+// registered, and x[7:6] with them; after the register one slice selects (two LUT4s by x[6], a
+// PFUMX by x[7]). nextpnr 0.11 does not pack these flops with the L6MUX21 / PFUMX in front of
+// them, but places them in the same or the next tile (docs/results/experiments/
+// lc-lut8-reg-packing). 18 LUT4 sites. Without LC_TECH_ECP5: the four quarters of the table, registered, and the
 // select. clk is unused with REG = 0.
 module lc_lut8 #(
     parameter [255:0] INIT = 256'h0,
@@ -50,12 +51,12 @@ if (REG == 0) begin : g_comb
     L6MUX21 u_m7hi (.D0(f6[2]), .D1(f6[3]), .SD(x[6]), .Z(f7[1]));
     LUT4 #(.INIT(16'hCACA)) u_s8 (.A(f7[0]), .B(f7[1]), .C(x[7]), .D(1'b0), .Z(y));
 end else begin : g_reg
-    // The four LUT6 outputs are registered, each flop packed into the slice of its L6MUX21
-    // (the mux drives nothing else): the stage is a flop, one routed hop, LUT4 -> PFUMX ->
-    // L6MUX21 in one slice pair, a flop. Then x[7:6] (registered) select among the four in one
-    // slice: two LUT4s pick by x[6], its PFUMX by x[7], and the caller's register packs behind
-    // the PFUMX. Before (two 7-input halves registered behind an x[6] LUT4, a LUT4 x[7] select),
-    // the first stage had two routed hops, 3.1 ns (aes128-enc-s3-mix-chain-bound at 5fe6f80).
+    // The four LUT6 outputs are registered (each L6MUX21 drives only its flop): the stage is a
+    // flop, a routed hop, LUT4 -> PFUMX -> L6MUX21 in one slice pair, a hop to a flop in the
+    // same or the next tile. Then x[7:6] (registered) select among the four in one slice: two
+    // LUT4s pick by x[6], its PFUMX by x[7]. Before (two 7-input halves, an x[6] LUT4 after
+    // them, then the register) the first stage had a LUT4 and a routed hop more, 3.1 ns
+    // (aes128-enc-s3-mix-chain-bound at 5fe6f80).
     reg [3:0] f6_q;
     reg [1:0] x76_q;
     always @(posedge clk) begin

@@ -11,7 +11,7 @@
 //   y = S(x) one clock after x. The table is split into four 64-entry sub-tables by x[7:6],
 //   as in the seed (its FPGA had 6-input LUTs; on ECP5 a 6-input function is one slice pair
 //   with no routing inside): cycle n the four sub-table outputs and x[7:6] are registered,
-//   cycle n+1 one slice selects, so the caller's register behind it packs into that slice.
+//   cycle n+1 one slice selects (two LUT4s and a PFUMX) into the caller's register.
 //   No reset: data only; the caller carries valid.
 module aes_sbox #(
     parameter       INVERSE = 0,
