@@ -47,7 +47,7 @@ if (IN_REG == 0) begin : g_in_direct
 end else begin : g_in_reg
     reg             iv_q [0:IN_REG-1];
     reg [WIDTH-1:0] id_q [0:IN_REG-1];
-    integer i;
+    integer i, j;   // one loop variable per always block (a shared one has two drivers)
     // (* keep *): every lane gets the same valid, and Yosys would merge the lanes' copies
     (* keep *) always @(posedge clk) begin
         iv_q[0] <= !rst && pipe_valid;
@@ -55,7 +55,7 @@ end else begin : g_in_reg
     end
     always @(posedge clk) begin
         id_q[0] <= pipe_data;
-        for (i = 1; i < IN_REG; i = i + 1) id_q[i] <= id_q[i-1];
+        for (j = 1; j < IN_REG; j = j + 1) id_q[j] <= id_q[j-1];
     end
     assign in_valid = iv_q[IN_REG-1];
     assign in_data  = id_q[IN_REG-1];

@@ -153,16 +153,16 @@ reg idle_s;
 (* keep *) always @(posedge clk) end_s <= end_q;
 (* keep *) always @(posedge clk) idle_f <= rst || (idle_f ? !s_key_tvalid : end_f);
 (* keep *) always @(posedge clk) idle_s <= rst || (idle_s ? !s_key_tvalid : end_s);
-integer si;
+integer si, sj;                        // one loop variable per always block
 reg [NSLOTS-1:0] clr;                  // slot i's key command is accepted in this clock
 always @* for (si = 0; si < NSLOTS; si = si + 1)
     clr[si] = idle_s && s_key_tvalid && (s_key_slot == si[SLOT_W-1:0]);
 always @(posedge clk) begin
-    for (si = 0; si < NSLOTS; si = si + 1) begin
-        set_pre[si]      <= !rst && st_settle && drain_3 && (kx_slot == si[SLOT_W-1:0]);
-        set_q[si]        <= !rst && set_pre[si];
-        slot_valid[si]   <= !rst && (set_q[si] || (slot_valid[si] && !clr[si]));
-        slot_loading[si] <= !rst && !set_q[si] && (slot_loading[si] || clr[si]);
+    for (sj = 0; sj < NSLOTS; sj = sj + 1) begin
+        set_pre[sj]      <= !rst && st_settle && drain_3 && (kx_slot == sj[SLOT_W-1:0]);
+        set_q[sj]        <= !rst && set_pre[sj];
+        slot_valid[sj]   <= !rst && (set_q[sj] || (slot_valid[sj] && !clr[sj]));
+        slot_loading[sj] <= !rst && !set_q[sj] && (slot_loading[sj] || clr[sj]);
     end
 end
 
