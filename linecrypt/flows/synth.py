@@ -55,7 +55,19 @@ def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
     # combination (some set, the rest at their defaults) may be one its $error checks reject
     if d.params:
         lines += ["chparam " + " ".join(f"-set {k} {v}" for k, v in d.params.items()) + f" {d.top}"]
-    lines += [f"synth_ecp5 -top {d.top} -json {_rel(out_json)}",
+    # Synchronous resets of (* keep *) flops go to the flops' LSR pins like any other flop's:
+    # Yosys's opt_dff leaves a kept flop alone, so its reset stayed a LUT input and the flop's
+    # LSR tied low, and nextpnr-ecp5 puts only flops of one LSR net in a logic tile (see "One
+    # reset net" in rtl/common/lc_block_shell.v). The keep is lifted for opt_dff only (it maps
+    # the resets and enables into the flops) and set again before anything that merges cells.
+    lines += [f"synth_ecp5 -top {d.top} -run begin:coarse",
+              "proc",
+              "setattr -set lc_keep 1 t:$dff a:keep %i",
+              "setattr -unset keep a:lc_keep",
+              "opt_dff",
+              "setattr -set keep 1 a:lc_keep",
+              "setattr -unset lc_keep a:lc_keep",
+              f"synth_ecp5 -top {d.top} -run coarse: -json {_rel(out_json)}",
               f"tee -q -o {_rel(stat_json)} stat -json"]
     return "\n".join(lines) + "\n"
 

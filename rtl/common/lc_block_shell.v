@@ -7,13 +7,29 @@
 //              with err set leaves with all-zero data and m_axis_terr = 1 (status, never a hang)
 //   OUT_REG=N  N transport registers between the pipeline's last register and the FIFO (+N
 //              clocks): the FIFO may sit far from the last round (the placer puts it where the
-//              distributed RAM fits) without that distance on one path, and the zeroing of error
-//              blocks is the first register's synchronous clear (no LUT level)
+//              distributed RAM fits) without that distance on one path; the zeroing of error
+//              blocks is one LUT (data AND NOT err) in front of the first register
 //   OUT_BRAM=1 the output FIFO's storage in block RAM (lc_credit_fifo BRAM=1: on ECP5 one
 //              DP16KD per 36 bits), out of the distributed-RAM sites the round keys fill
 // The core instantiates its key-expansion unit on kx_* and its pipeline between pipe_in_* and
 // pipe_out_*. The pipeline carries valid, slot and meta next to the data and never stalls:
 // pipe_out_* must appear exactly LATENCY clocks after pipe_in_valid.
+//
+// One reset net. rst clears every flop of the AES cores and of the bricks around them (this
+// shell, lc_credit_fifo / lc_credit_lane / lc_fifo, lc_key_slot_ctrl, lc_round_key_mem,
+// lc_lut8, aes_*), data registers too, although only the valid and control flops need it; and
+// no other net is a flop's synchronous set/reset where it can be avoided (the error zeroing
+// below is a LUT, not a clear). Why: nextpnr-ecp5 places a flop only in a logic tile whose
+// flops all share one clock and one LSR (set/reset) net. With the data flops unreset (LSR
+// tied low) and the control flops on rst, no control flop could share a tile with data flops,
+// so the placer pushed the control flops out of the data path into tiles of their own, and
+// control paths were the worst paths of aes128-enc-s3-mix-link (hops of 18-68 tiles; see
+// docs/timing-notes.md, session 21, for the measurements). Write resets as `rst ? 0 : x`
+// (Yosys maps that to the LSR pin; `!rst && x` stays a LUT input); `linecrypt synth` maps the
+// resets of (* keep *) flops too (linecrypt/flows/synth.py). Memory contents (distributed and
+// block RAM) are not flops and are not cleared. rst then fans out to
+// every flop: hold it for at least one clock, and drive it from a global or a pipelined tree in
+// a design that times it (out of context it is a port, untimed, as before).
 module lc_block_shell #(
     parameter BLOCK_BITS = 128,
     parameter KEY_BITS   = 128,
@@ -105,15 +121,19 @@ if (OUT_REG >= 1) begin : g_out_reg
     always @(posedge clk) begin
         t_valid[0] <= pipe_out_valid;
         t_meta[0]  <= pipe_out_meta;
-        // synchronous clear: out_err drives the flops' LSR pins, not a LUT per data bit
-        if (out_err) t_data[0] <= {BLOCK_BITS{1'b0}};
-        else         t_data[0] <= pipe_out_data;
+        // the zeroing is a LUT per data bit, not the flops' synchronous clear: out_err as their
+        // LSR net kept these 128 flops out of every tile with other flops (see "One reset net")
+        t_data[0]  <= pipe_out_data & {BLOCK_BITS{!out_err}};
         for (i = 1; i < OUT_REG; i = i + 1) begin
             t_valid[i] <= t_valid[i-1];
             t_meta[i]  <= t_meta[i-1];
             t_data[i]  <= t_data[i-1];
         end
-        if (rst) for (i = 0; i < OUT_REG; i = i + 1) t_valid[i] <= 1'b0;
+        if (rst) for (i = 0; i < OUT_REG; i = i + 1) begin
+            t_valid[i] <= 1'b0;
+            t_meta[i]  <= {META_W{1'b0}};
+            t_data[i]  <= {BLOCK_BITS{1'b0}};
+        end
     end
     assign f_valid = t_valid[OUT_REG-1];
     assign f_meta  = t_meta[OUT_REG-1];

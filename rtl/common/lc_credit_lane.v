@@ -50,12 +50,12 @@ end else begin : g_in_reg
     integer i, j;   // one loop variable per always block (a shared one has two drivers)
     // (* keep *): every lane gets the same valid, and Yosys would merge the lanes' copies
     (* keep *) always @(posedge clk) begin
-        iv_q[0] <= !rst && pipe_valid;
-        for (i = 1; i < IN_REG; i = i + 1) iv_q[i] <= !rst && iv_q[i-1];
+        iv_q[0] <= rst ? 1'b0 : pipe_valid;
+        for (i = 1; i < IN_REG; i = i + 1) iv_q[i] <= rst ? 1'b0 : iv_q[i-1];
     end
     always @(posedge clk) begin
-        id_q[0] <= pipe_data;
-        for (j = 1; j < IN_REG; j = j + 1) id_q[j] <= id_q[j-1];
+        id_q[0] <= rst ? {WIDTH{1'b0}} : pipe_data;
+        for (j = 1; j < IN_REG; j = j + 1) id_q[j] <= rst ? {WIDTH{1'b0}} : id_q[j-1];
     end
     assign in_valid = iv_q[IN_REG-1];
     assign in_data  = id_q[IN_REG-1];
@@ -103,7 +103,7 @@ reg  ov_used;                     // copy of o_valid for out_used (see the outpu
 // at the FIFO, out_used and the read pipelines at the output stage, and one flop for both made
 // every FIFO-side path start with a 1.75-2.18 ns hop of 30-35 tiles (fd7d718, seeds 1-3).
 reg  f_read_f;
-(* keep *) always @(posedge clk) f_read_f <= !rst && f_valid_next && may_read;
+(* keep *) always @(posedge clk) f_read_f <= rst ? 1'b0 : (f_valid_next && may_read);
 (* keep *) always @(posedge clk) begin
     f_read_q  <= f_valid_next && may_read;
     out_used  <= out_used + {{OS_W{1'b0}}, f_read_q} - {{OS_W{1'b0}}, ov_used && m_ready};
@@ -160,7 +160,7 @@ assign m_valid = o_valid;
     end
 end
 (* keep *) always @(posedge clk)
-    ov_used <= !rst && (f_data_valid || o_multi || (ov_used && !m_ready));
+    ov_used <= rst ? 1'b0 : (f_data_valid || o_multi || (ov_used && !m_ready));
 
 `ifndef SYNTHESIS
 // Simulation check: every copy of o_valid equals it in every clock after the first reset.
@@ -201,7 +201,9 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     (* keep *) always @(posedge clk) begin
         rd_k  <= {rd_k[0], f_read_q};
         wp_oh <= wp_at;
-        we_q  <= s_soon ? wp_at : {OS{1'b0}};
+        // an AND, not "s_soon ? wp_at : 0": Yosys made that a synchronous clear with s_soon
+        // in its LSR net, a net of its own (lc_block_shell.v, "One reset net")
+        we_q  <= wp_at & {OS{s_soon}};
         rp_q  <= rp_q + {{OS_W-1{1'b0}}, ov_q && m_ready};
         ov_q  <= s_valid || o_multi || (ov_q && !m_ready);
         if (rst) begin
@@ -224,7 +226,9 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     end
 `endif
     for (e = 0; e < OS; e = e + 1) begin : g_ent
-        always @(posedge clk) if (we_q[e]) ent[e] <= f_data[LO +: W];
+        always @(posedge clk)
+            if (rst)          ent[e] <= {W{1'b0}};
+            else if (we_q[e]) ent[e] <= f_data[LO +: W];
     end
     assign m_data[LO +: W] = ent[rp_m];
 end

@@ -62,7 +62,6 @@ reg [ADDR_W:0]  wr_ptr, rd_ptr;
 reg [ADDR_W:0]  wr_ptr1, rd_ptr1;         // wr_ptr + 1, rd_ptr + 1
 reg             empty_q, full_q;
 reg             multi_q;                  // count >= 2
-reg [ADDR_W:0]  cnt_q;                    // count (== wr_ptr - rd_ptr)
 
 wire do_wr = s_valid && (GUARD_WRITE == 0 || !full_q);
 wire do_rd = m_ready && (GUARD_READ == 0 || !empty_q);
@@ -75,30 +74,52 @@ wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
 // fills it, and a write with a read (or neither) keeps both flags.
 // Not empty next: a write, or two or more held, or one or more held and no read: one LUT4 of
 // flops and the handshakes (multi_q, count >= 2, is a flag of its own, moved by the handshakes
-// between !empty_q and count >= 3 of the registered count). With the "count == 1" pointer
+// between !empty_q and count >= 3, cnt_ge3 below). With the "count == 1" pointer
 // compare in front of it (2-3 LUT levels), m_valid_next -> lc_credit_fifo's read enable was 4-6
 // levels (credit-fifo-bram at a8e0200: 284.3 / 294.8 / 293.6 MHz, seeds 1-3,
 // docs/results/experiments/credit-fifo-bram-a8e0200.json).
 wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count == DEPTH-1
 wire empty_nx  = !(do_wr || multi_q || (!empty_q && !do_rd));
-// count >= 3 as plain logic (Yosys maps a `>=` to a carry chain): count[ADDR_W:1] >= 2 (count >= 4)
-// or count == 3; also valid for DEPTH = 2 (ADDR_W = 1)
-wire cnt_ge3   = (|cnt_q[ADDR_W:1] && (cnt_q[ADDR_W:1] != 1)) || (cnt_q[1] && cnt_q[0]);
-// count + 1 and count - 1 from the count flops alone; the handshakes only select (one LUT
-// level after them, no carry chain): with "count + step(do_wr, do_rd)" the write handshake
-// from a far transport register ran through a LUT and the whole carry chain
-// (aes128-enc-s3-mix-link seeds 1-2 at 85d703d: t_valid -> count, 1.37 ns logic after a
-// 25-30 tile hop). Each is a (* keep *) net so Yosys does not share one adder behind a mux.
-(* keep *) wire [ADDR_W:0] cnt_inc = cnt_q + {{ADDR_W{1'b0}}, 1'b1};
-(* keep *) wire [ADDR_W:0] cnt_dec = cnt_q - {{ADDR_W{1'b0}}, 1'b1};
-wire [ADDR_W:0] cnt_nx = (do_wr == do_rd) ? cnt_q : (do_wr ? cnt_inc : cnt_dec);
+// count >= 3 (multi_q's next value after a read alone) with no carry chain and no select behind
+// the handshakes in its loop. Kept from two parts, both exact:
+//   c_lo   the count mod 8: a 3-bit up/down count, each bit a small LUT of itself and the
+//          handshakes;
+//   ge5_l  "the count two clocks ago was >= 5", from the pointers through two registers
+//          (diff_q <= wr_ptr - rd_ptr, then the compare), out of every loop.
+// The count moves by at most one per clock, so with ge5_l the count is >= 3 now; without it the
+// count is <= 6 and so equals c_lo. DEPTH <= 4: the count never exceeds 4, c_lo alone is exact.
+// The up/down count these replace (cnt_q -> carry chain -> select by the handshakes -> cnt_q) was
+// the worst path of every seed of aes128-enc-s3-mix-link at b1bf0e0 (3.13-3.26 ns).
+reg  [2:0] c_lo;
+// c_lo + 1 / - 1 / + 0 written as plain logic: Yosys maps an adder to a carry chain
+wire       c_up = do_wr && !do_rd;
+wire       c_dn = do_rd && !do_wr;
+wire [2:0] c_lo_nx = {c_lo[2] ^ ((c_up && c_lo[1] && c_lo[0]) || (c_dn && !c_lo[1] && !c_lo[0])),
+                      c_lo[1] ^ ((c_up && c_lo[0]) || (c_dn && !c_lo[0])),
+                      c_lo[0] ^ (c_up || c_dn)};
+wire       ge5_l;
+wire       cnt_ge3 = ge5_l || c_lo[2] || (c_lo[1] && c_lo[0]);
+always @(posedge clk) c_lo <= rst ? 3'd0 : c_lo_nx;
+generate
+if (DEPTH <= 4) begin : g_ge5_none
+    assign ge5_l = 1'b0;
+end else begin : g_ge5_lag
+    reg [ADDR_W:0] diff_q;                // count one clock ago (wr_ptr - rd_ptr, registered)
+    reg            ge5_q;                 // count two clocks ago >= 5
+    always @(posedge clk) begin
+        diff_q <= rst ? {ADDR_W+1{1'b0}} : wr_ptr - rd_ptr;
+        ge5_q  <= rst ? 1'b0 : (|diff_q[ADDR_W:3] || (diff_q[2] && (diff_q[1] || diff_q[0])));
+    end
+    assign ge5_l = ge5_q;
+end
+endgenerate
 wire multi_nx  = (do_wr && !do_rd) ? !empty_q : ((do_rd && !do_wr) ? cnt_ge3 : multi_q);
 wire full_nx   = (do_wr && !do_rd) ? one_free : ((do_rd && !do_wr) ? 1'b0 : full_q);
 
 assign s_ready = !full_q;
 assign m_valid = !empty_q;
 assign m_valid_next = !empty_nx;
-assign count   = cnt_q;
+assign count   = wr_ptr - rd_ptr;         // for users that want it (off every loop here)
 
 generate
 if (DEPTH <= 4) begin : g_flops
@@ -147,7 +168,7 @@ end else begin : g_ram
                 reg [W-1:0] q;
                 always @(posedge clk) begin
                     if (wr_here) mem[wa[LO_W-1:0]] <= s_data[LO +: W];
-                    q <= mem[ra[LO_W-1:0]];
+                    q <= rst ? {W{1'b0}} : mem[ra[LO_W-1:0]];
                 end
                 assign bank_q[b*W +: W] = q;
             end
@@ -155,7 +176,7 @@ end else begin : g_ram
                 assign m_data[LO +: W] = bank_q;
             end else begin : g_bsel
                 reg [SEL_W-1:0] sel_q;      // the bank read in the previous clock
-                always @(posedge clk) sel_q <= ra[ADDR_W-1:LO_W];
+                always @(posedge clk) sel_q <= rst ? {SEL_W{1'b0}} : ra[ADDR_W-1:LO_W];
                 assign m_data[LO +: W] = bank_q[sel_q*W +: W];
             end
         end else begin : g_lutram
@@ -170,16 +191,23 @@ endgenerate
 `ifndef SYNTHESIS
 // Simulation check of the unguarded handshakes: a write into a full FIFO (GUARD_WRITE=0) or a
 // read from an empty one (GUARD_READ=0) is the user's contract broken, not a FIFO state.
-// And the count and its flags must agree with the pointers (armed by the first reset).
+// And the flags and c_lo must agree with the pointers, and cnt_ge3 with the count (armed by the
+// first reset).
 localparam [ADDR_W:0] CNT_2 = 2;
+localparam [ADDR_W:0] CNT_3 = 3;
+wire [ADDR_W:0] chk_cnt = wr_ptr - rd_ptr;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0]     chk_cnt32 = {{(31 - ADDR_W){1'b0}}, chk_cnt};   // for its low 3 bits at any DEPTH
+/* verilator lint_on UNUSEDSIGNAL */
 reg cnt_chk_armed;
 initial cnt_chk_armed = 1'b0;
 always @(posedge clk) begin
     if (rst) cnt_chk_armed <= 1'b1;
-    else if (cnt_chk_armed && (cnt_q !== wr_ptr - rd_ptr || multi_q !== (cnt_q >= CNT_2)
-                               || empty_q !== (cnt_q == 0))) begin
-        $display("%m: count %0d multi %b empty %b but pointers %0d - %0d", cnt_q, multi_q,
-                 empty_q, wr_ptr, rd_ptr);
+    else if (cnt_chk_armed && (c_lo !== chk_cnt32[2:0] || multi_q !== (chk_cnt >= CNT_2)
+                               || empty_q !== (chk_cnt == 0) || cnt_ge3 !== (chk_cnt >= CNT_3)
+                               || (ge5_l && chk_cnt < CNT_3))) begin
+        $display("%m: count mod 8 %0d multi %b empty %b ge3 %b but pointers %0d - %0d", c_lo,
+                 multi_q, empty_q, cnt_ge3, wr_ptr, rd_ptr);
         $fatal(1);
     end
     if (!rst && GUARD_WRITE == 0 && s_valid && full_q) begin
@@ -200,7 +228,6 @@ always @(posedge clk) begin
     rd_ptr1 <= do_rd ? rd_ptr1 + {{ADDR_W{1'b0}}, 1'b1} : rd_ptr1;
     empty_q <= empty_nx;
     multi_q <= multi_nx;
-    cnt_q   <= cnt_nx;
     full_q  <= full_nx;
     if (rst) begin
         wr_ptr  <= {ADDR_W+1{1'b0}};
@@ -209,7 +236,6 @@ always @(posedge clk) begin
         rd_ptr1 <= {{ADDR_W{1'b0}}, 1'b1};
         empty_q <= 1'b1;
         multi_q <= 1'b0;
-        cnt_q   <= {ADDR_W+1{1'b0}};
         full_q  <= 1'b0;
     end
 end

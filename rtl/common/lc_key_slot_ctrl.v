@@ -25,9 +25,9 @@
 // end_f, end_s), and the copies update from those. end_q drove the copies directly (one LUT
 // each) at 7b7a3a0/fef582e: end_q -> an idle copy after a 58-64 tile hop was a worst path of
 // aes128-enc-s2-link (seed 3) and aes128-enc-s3-mix-link. The slot flags are not delayed (set_q).
-// The copies have no reset (an idle copy ignores its end copy, and reset makes every copy
-// idle): with `!rst && end_q` Yosys built one shared LUT in front of all of them, 21 tiles from
-// a copy (aes128-enc-s3-mix-link seed 1 at c4bdfd5).
+// The copies are cleared by rst like every flop (lc_block_shell.v, "One reset net"): rst is
+// their LSR, so no LUT sits in front of them (at c4bdfd5, without LSR resets, `!rst && end_q`
+// was one LUT shared by all of them, 21 tiles from a copy: aes128-enc-s3-mix-link seed 1).
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -102,10 +102,11 @@ for (gc = 0; gc < NCOPY; gc = gc + 1) begin : g_cap
     localparam LO = 32 * gc;
     localparam HI = (32 * gc + 31 < KEY_BITS) ? 32 * gc + 31 : KEY_BITS - 1;
     always @(posedge clk) begin
-        if (idle_q[gc]) kx_key[HI:LO] <= s_key_tdata[HI:LO];
+        if (rst)              kx_key[HI:LO] <= {HI-LO+1{1'b0}};
+        else if (idle_q[gc])  kx_key[HI:LO] <= s_key_tdata[HI:LO];
     end
-    (* keep *) always @(posedge clk) end_c[gc] <= end_q;
-    (* keep *) always @(posedge clk) idle_q[gc] <= rst || (idle_q[gc] ? !s_key_tvalid : end_c[gc]);
+    (* keep *) always @(posedge clk) end_c[gc] <= rst ? 1'b0 : end_q;
+    (* keep *) always @(posedge clk) idle_q[gc] <= rst ? 1'b1 : (idle_q[gc] ? !s_key_tvalid : end_c[gc]);
 end
 endgenerate
 
@@ -116,13 +117,14 @@ always @(posedge clk) begin
     busy_q  <= busy_t && !rst;
     busy_d  <= busy_q && !rst;
     fall_q  <= busy_d && !busy_q && !rst;
-    if (st_idle && s_key_tvalid) kx_slot <= s_key_slot;
-    st_idle   <= rst || (st_idle && !s_key_tvalid) || st_end;
-    st_drain  <= !rst && ((st_idle && s_key_tvalid) || (st_drain && !drain_last));
-    st_start  <= !rst && st_drain && drain_last;
-    st_exp    <= !rst && (st_start || (st_exp && !fall_q));
-    st_settle <= !rst && ((st_exp && fall_q) || (st_settle && !drain_last));
-    st_end    <= !rst && st_settle && drain_last;
+    if (rst)                          kx_slot <= {SLOT_W{1'b0}};
+    else if (st_idle && s_key_tvalid) kx_slot <= s_key_slot;
+    st_idle   <= rst ? 1'b1 : ((st_idle && !s_key_tvalid) || st_end);
+    st_drain  <= rst ? 1'b0 : ((st_idle && s_key_tvalid) || (st_drain && !drain_last));
+    st_start  <= rst ? 1'b0 : (st_drain && drain_last);
+    st_exp    <= rst ? 1'b0 : (st_start || (st_exp && !fall_q));
+    st_settle <= rst ? 1'b0 : ((st_exp && fall_q) || (st_settle && !drain_last));
+    st_end    <= rst ? 1'b0 : (st_settle && drain_last);
     // a wait is loaded entering S_DRAIN or S_SETTLE
     tok <= rst ? {DRAIN{1'b0}} : {tok[DRAIN-2:0], (st_idle && s_key_tvalid) || (st_exp && fall_q)};
 end
@@ -138,8 +140,8 @@ end
 // (aes128-enc-s3-mix-link seed 3 at 93105a5). So each slot's return is decoded two clocks ahead
 // next to the state machine (set_pre, with fire_q: drain_3 and the settle flag) and reaches
 // set_q flop to flop; end_q follows fire_q.
-always @(posedge clk) fire_q <= !rst && st_settle && drain_3;
-always @(posedge clk) end_q <= !rst && fire_q;
+always @(posedge clk) fire_q <= rst ? 1'b0 : (st_settle && drain_3);
+always @(posedge clk) end_q <= rst ? 1'b0 : fire_q;
 reg [NSLOTS-1:0] set_pre;              // slot i returns to service in the next clock
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
@@ -149,20 +151,20 @@ reg [NSLOTS-1:0] set_q;                // slot i returns to service in this cloc
 // same input (85d703d: idle_s absorbed idle_f and the state's idle bit, so it sat with the state
 // machine, 34 tiles from the flags, seed 3).
 reg idle_s;
-(* keep *) always @(posedge clk) end_f <= end_q;
-(* keep *) always @(posedge clk) end_s <= end_q;
-(* keep *) always @(posedge clk) idle_f <= rst || (idle_f ? !s_key_tvalid : end_f);
-(* keep *) always @(posedge clk) idle_s <= rst || (idle_s ? !s_key_tvalid : end_s);
+(* keep *) always @(posedge clk) end_f <= rst ? 1'b0 : end_q;
+(* keep *) always @(posedge clk) end_s <= rst ? 1'b0 : end_q;
+(* keep *) always @(posedge clk) idle_f <= rst ? 1'b1 : (idle_f ? !s_key_tvalid : end_f);
+(* keep *) always @(posedge clk) idle_s <= rst ? 1'b1 : (idle_s ? !s_key_tvalid : end_s);
 integer si, sj;                        // one loop variable per always block
 reg [NSLOTS-1:0] clr;                  // slot i's key command is accepted in this clock
 always @* for (si = 0; si < NSLOTS; si = si + 1)
     clr[si] = idle_s && s_key_tvalid && (s_key_slot == si[SLOT_W-1:0]);
 always @(posedge clk) begin
     for (sj = 0; sj < NSLOTS; sj = sj + 1) begin
-        set_pre[sj]      <= !rst && st_settle && drain_3 && (kx_slot == sj[SLOT_W-1:0]);
-        set_q[sj]        <= !rst && set_pre[sj];
-        slot_valid[sj]   <= !rst && (set_q[sj] || (slot_valid[sj] && !clr[sj]));
-        slot_loading[sj] <= !rst && !set_q[sj] && (slot_loading[sj] || clr[sj]);
+        set_pre[sj]      <= rst ? 1'b0 : (st_settle && drain_3 && (kx_slot == sj[SLOT_W-1:0]));
+        set_q[sj]        <= rst ? 1'b0 : set_pre[sj];
+        slot_valid[sj]   <= rst ? 1'b0 : (set_q[sj] || (slot_valid[sj] && !clr[sj]));
+        slot_loading[sj] <= rst ? 1'b0 : (!set_q[sj] && (slot_loading[sj] || clr[sj]));
     end
 end
 

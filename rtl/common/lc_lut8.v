@@ -14,13 +14,16 @@
 // PFUMX by x[7]). nextpnr 0.11 does not pack these flops with the L6MUX21 / PFUMX in front of
 // them, but places them in the same or the next tile (docs/results/experiments/
 // lc-lut8-reg-packing). 18 LUT4 sites. Without LC_TECH_ECP5: the four quarters of the table, registered, and the
-// select. clk is unused with REG = 0.
+// select. clk and rst are unused with REG = 0; with REG = 1 rst clears the register (the
+// table's value then does not matter: every LineCrypt flop is on the one reset net, see
+// lc_block_shell.v).
 module lc_lut8 #(
     parameter [255:0] INIT = 256'h0,
     parameter         REG  = 0
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire       clk,
+    input  wire       rst,
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [7:0] x,
     output wire       y
@@ -60,8 +63,8 @@ end else begin : g_reg
     reg [3:0] f6_q;
     reg [1:0] x76_q;
     always @(posedge clk) begin
-        f6_q  <= f6;
-        x76_q <= x[7:6];
+        f6_q  <= rst ? 4'd0 : f6;
+        x76_q <= rst ? 2'd0 : x[7:6];
     end
     wire [1:0] f7l;                  // f7l[h] = INIT[128h + x[6:0]] of the previous clock
     LUT4 #(.INIT(16'hCACA)) u_l7lo (.A(f6_q[0]), .B(f6_q[1]), .C(x76_q[0]), .D(1'b0), .Z(f7l[0]));
@@ -77,8 +80,9 @@ end else begin : g_reg
     reg [3:0] f6_q;                  // f6_q[k] = INIT[64k + x[5:0]] of the previous clock
     reg [1:0] x76_q;
     always @(posedge clk) begin
-        f6_q  <= {INIT[{2'd3, x[5:0]}], INIT[{2'd2, x[5:0]}], INIT[{2'd1, x[5:0]}], INIT[{2'd0, x[5:0]}]};
-        x76_q <= x[7:6];
+        f6_q  <= rst ? 4'd0 : {INIT[{2'd3, x[5:0]}], INIT[{2'd2, x[5:0]}], INIT[{2'd1, x[5:0]}],
+                               INIT[{2'd0, x[5:0]}]};
+        x76_q <= rst ? 2'd0 : x[7:6];
     end
     assign y = f6_q[x76_q];
 end

@@ -75,10 +75,10 @@ for (k = 0; k < NSL; k = k + 1) begin : g_slice
     // flops with one input (before 2026-11-23 the copies were one flop)
     if (NARROW) begin : g_word     // slice k takes word k
         localparam [WSEL-1:0] K_V = k;
-        (* keep *) always @(posedge clk) hit_q[k] <= !rst && kw_hit && kw_pos[WSEL-1:0] == K_V;
+        (* keep *) always @(posedge clk) hit_q[k] <= rst ? 1'b0 : (kw_hit && kw_pos[WSEL-1:0] == K_V);
         always @(posedge clk) if (hit_q[k]) mem[kwo_slot] <= kwo_key[W-1:0];
     end else begin : g_key
-        (* keep *) always @(posedge clk) hit_q[k] <= !rst && kw_hit;
+        (* keep *) always @(posedge clk) hit_q[k] <= rst ? 1'b0 : kw_hit;
         always @(posedge clk) if (hit_q[k]) mem[kwo_slot] <= kwo_key[LO +: W];
     end
     assign rd_key[LO +: W] = mem[rd_slot];
@@ -92,8 +92,11 @@ always @(posedge clk) begin
     kwo_slot <= kw_slot;
     kwo_key  <= kw_key;
     if (rst) begin
-        kwo_en  <= 1'b0;
-        kwo_hit <= 1'b0;
+        kwo_en   <= 1'b0;
+        kwo_hit  <= 1'b0;
+        kwo_pos  <= {POS_W{1'b0}};
+        kwo_slot <= {SLOT_W{1'b0}};
+        kwo_key  <= {BUS_W{1'b0}};
     end
 end
 

@@ -67,19 +67,19 @@ endmodule
 
 TB_SBOX = """
 module tb;
-    reg        clk;
+    reg        clk, rst;
     reg  [7:0] x, x_q;
     wire [7:0] yf, yi, ym, rf, ri, rm;
     integer i;
-    aes_sbox #(.INVERSE(0)) u_f (.clk(clk), .x(x), .y(yf));
-    aes_sbox #(.INVERSE(1)) u_i (.clk(clk), .x(x), .y(yi));
-    aes_sbox #(.INVERSE(0), .BITS(8'h5a)) u_m (.clk(clk), .x(x), .y(ym));
+    aes_sbox #(.INVERSE(0)) u_f (.clk(clk), .rst(rst), .x(x), .y(yf));
+    aes_sbox #(.INVERSE(1)) u_i (.clk(clk), .rst(rst), .x(x), .y(yi));
+    aes_sbox #(.INVERSE(0), .BITS(8'h5a)) u_m (.clk(clk), .rst(rst), .x(x), .y(ym));
     // REG = 1 (deep pipeline): S(x) one clock after x
-    aes_sbox #(.INVERSE(0), .REG(1)) u_rf (.clk(clk), .x(x), .y(rf));
-    aes_sbox #(.INVERSE(1), .REG(1)) u_ri (.clk(clk), .x(x), .y(ri));
-    aes_sbox #(.INVERSE(0), .BITS(8'ha5), .REG(1)) u_rm (.clk(clk), .x(x), .y(rm));
+    aes_sbox #(.INVERSE(0), .REG(1)) u_rf (.clk(clk), .rst(rst), .x(x), .y(rf));
+    aes_sbox #(.INVERSE(1), .REG(1)) u_ri (.clk(clk), .rst(rst), .x(x), .y(ri));
+    aes_sbox #(.INVERSE(0), .BITS(8'ha5), .REG(1)) u_rm (.clk(clk), .rst(rst), .x(x), .y(rm));
     initial begin
-        clk = 0;
+        clk = 0; rst = 0;
         for (i = 0; i < 257; i = i + 1) begin
             x = ~i[7:0];   // counting down from ff, so a stale register shows
             #1;
@@ -88,6 +88,9 @@ module tb;
             clk = 1; #1; clk = 0;
             if (i < 256) $display("SBOXREG %02x %02x %02x %02x", x_q, rf, ri, rm);
         end
+        // rst clears the register inside (every flop on the one reset net): the outputs read 0
+        #1; rst = 1; clk = 1; #1; clk = 0; rst = 0; #1;
+        $display("SBOXRST %02x %02x %02x", rf, ri, rm);
         $finish;
     end
 endmodule
@@ -167,6 +170,7 @@ def test_aes_sbox_lut8_exhaustive(tech, tmp_path):
         assert int(rf, 16) == SBOX[x], (x, rf)
         assert int(ri, 16) == INV_SBOX[x], (x, ri)
         assert int(rm, 16) == SBOX[x] & 0xA5, (x, rm)
+    assert "SBOXRST 00 00 00" in out, out
 
 
 @pytest.mark.parametrize("tech", [False, True], ids=["plain", "ecp5-parity"])

@@ -128,9 +128,9 @@ genvar gb;
 generate
 for (gb = 0; gb < 4; gb = gb + 1) begin : g_sub
     if (SPLIT_SBOX) begin : g_split
-        aes_sbox #(.INVERSE(0), .REG(1)) u_sbox (.clk(clk), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
+        aes_sbox #(.INVERSE(0), .REG(1)) u_sbox (.clk(clk), .rst(rst), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
     end else begin : g_full
-        aes_sbox #(.INVERSE(0)) u_sbox (.clk(clk), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
+        aes_sbox #(.INVERSE(0)) u_sbox (.clk(clk), .rst(rst), .x(sin_q[31-8*gb -: 8]), .y(sub_w[31-8*gb -: 8]));
     end
 end
 endgenerate
@@ -150,12 +150,22 @@ always @(posedge clk) begin
         T_ROT:   t_q <= rot16_q ? rotl(b_q, 16) : rotl(b_q, 8);
         default: t_q <= b_q;
     endcase
+    // every flop on the one reset net (lc_block_shell.v), though these need no reset
+    if (rst) begin
+        a_q     <= 32'd0;
+        b_q     <= 32'd0;
+        t_q_sel <= T_PASS;
+        rot16_q <= 1'b0;
+        sin_q   <= 32'd0;
+        sub_q   <= 32'd0;
+        t_q     <= 32'd0;
+    end
 end
 
 // ---- the new word, and round-key assembly (the cipher key's word is registered like the
 // rest of the free-running datapath; past_key is a flop, so w_new is one LUT per bit)
 reg  [31:0] key_word_q;
-always @(posedge clk) key_word_q <= start_key[KEY_BITS-1-32*wi[2:0] -: 32];
+always @(posedge clk) key_word_q <= rst ? 32'd0 : start_key[KEY_BITS-1-32*wi[2:0] -: 32];
 wire [31:0] w_new    = past_key ? (a_q ^ t_q) : key_word_q;
 wire        last_ph  = last_q;
 
@@ -177,7 +187,7 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 // LUT -> rk_idx, two 1.4-1.6 ns hops).
 reg hold_q;
 (* keep *) always @(posedge clk)
-    hold_q <= rst || (busy ? fin_q : !start);
+    hold_q <= rst ? 1'b1 : (busy ? fin_q : !start);
 
 // The wide registers are enabled by flops, never by hold_q: last_q and wr_pending imply !hold_q
 // (last_q needs busy in the clock before; wr_pending is high only in phase 0, and hold_q rises
@@ -195,12 +205,12 @@ reg [7:0] sh_c;   // copies of last_q: sh_c[j] enables sr[j]
 reg [4:0] wp_c;   // copies of wr_pending: wp_c[j] enables rk_key word j, wp_c[4] rk_pos/rk_slot
 genvar gc;
 generate
-(* keep *) always @(posedge clk) sh_pre <= !rst && busy && (phase == PHASES - 3);
+(* keep *) always @(posedge clk) sh_pre <= rst ? 1'b0 : (busy && (phase == PHASES - 3));
 for (gc = 0; gc < 8; gc = gc + 1) begin : g_sh_copy
-    (* keep *) always @(posedge clk) sh_c[gc] <= !rst && sh_pre;
+    (* keep *) always @(posedge clk) sh_c[gc] <= rst ? 1'b0 : sh_pre;
 end
 for (gc = 0; gc < 5; gc = gc + 1) begin : g_wp_copy
-    (* keep *) always @(posedge clk) wp_c[gc] <= !rst && last_q && (wi[1:0] == 2'd3);
+    (* keep *) always @(posedge clk) wp_c[gc] <= rst ? 1'b0 : (last_q && (wi[1:0] == 2'd3));
 end
 endgenerate
 integer k;
@@ -213,6 +223,12 @@ always @(posedge clk) begin
     end
     for (k = 0; k < 4; k = k + 1)
         if (wp_c[k]) rk_key[32*k +: 32] <= use_imc ? imc[3-k] : sr[k];
+    if (rst) begin
+        for (k = 0; k < 8; k = k + 1) sr[k] <= 32'd0;
+        rk_pos  <= 4'd0;
+        rk_slot <= {SLOT_W{1'b0}};
+        rk_key  <= 128'd0;
+    end
 end
 
 always @(posedge clk) begin
@@ -255,13 +271,15 @@ always @(posedge clk) begin
         if (start) slot_q <= start_slot;
     end
     // busy is the complement of hold_q (one LUT of four flops, no hold_q input)
-    busy <= !rst && (busy ? !fin_q : start);
+    busy <= rst ? 1'b0 : (busy ? !fin_q : start);
     if (rst) begin
         rk_en      <= 1'b0;
         rk_hit0    <= 1'b0;
         wr_pending <= 1'b0;
         fin_q      <= 1'b0;
         last_q     <= 1'b0;
+        fl_f       <= 1'b0;
+        slot_q     <= {SLOT_W{1'b0}};
     end
 end
 

@@ -10,6 +10,7 @@
 // Column word: col[31:24] = s[0,c], col[23:16] = s[1,c], col[15:8] = s[2,c], col[7:0] = s[3,c].
 module aes_mix_column_split (
     input  wire        clk,
+    input  wire        rst,          // clears the register (every flop on the one reset net)
     input  wire [31:0] col,
     output wire [31:0] out
 );
@@ -30,8 +31,8 @@ genvar j;
 generate
 for (j = 0; j < 4; j = j + 1) begin : g_byte
     always @(posedge clk) begin
-        s_q[j] <= a[j] ^ a[(j+1)%4];
-        t_q[j] <= a[(j+1)%4] ^ a[(j+2)%4] ^ a[(j+3)%4];
+        s_q[j] <= rst ? 8'd0 : a[j] ^ a[(j+1)%4];
+        t_q[j] <= rst ? 8'd0 : a[(j+1)%4] ^ a[(j+2)%4] ^ a[(j+3)%4];
     end
     assign out[31-8*j -: 8] = xt(s_q[j]) ^ t_q[j];
 end

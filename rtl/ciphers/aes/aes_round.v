@@ -22,7 +22,8 @@
 // slot the previous round is registering (in_slot_next, its out_slot_next). Slot reloads wait
 // DRAIN clocks after the last key write (lc_key_slot_ctrl), so an early read never sees a key
 // being replaced. The pipe never
-// stalls: valid and the sideband (slot, meta) travel with the data; only valid is reset.
+// stalls: valid and the sideband (slot, meta) travel with the data. Every flop is reset by
+// rst, although only valid needs it: see "One reset net" in lc_block_shell.v.
 //
 // Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
 // no net runs from the key-expansion unit to every round's memory across the chip. A round
@@ -152,7 +153,13 @@ if (KIND == 0) begin : g_init
         m0_q  <= in_meta;
         d0_q  <= in_state;
         rk0_q <= rk_rd;
-        if (rst) v0_q <= 1'b0;
+        if (rst) begin
+            v0_q  <= 1'b0;
+            s0_q  <= {SLOT_W{1'b0}};
+            m0_q  <= {META_W{1'b0}};
+            d0_q  <= 128'd0;
+            rk0_q <= 128'd0;
+        end
     end
     assign a_valid = (STAGES == 3) ? v0_q  : in_valid;
     assign a_slot  = (STAGES == 3) ? s0_q  : in_slot;
@@ -176,9 +183,9 @@ end else begin : g_sub
                                   : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
             if (STAGES == 3) begin : g_split
                 // split S-box: sub-tables | register | select (aes_sbox REG = 1)
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .x(x), .y(y));
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
             end else begin : g_full
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .x(x), .y(y));
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
             end
             for (j = k; j < 8; j = j + COPIES) begin : g_bit
                 assign sb[120-8*b+j] = y[j];
@@ -188,7 +195,7 @@ end else begin : g_sub
 
     if (STAGES == 1) begin : g_s1
         reg [127:0] rk_q;
-        always @(posedge clk) rk_q <= rk_rd;
+        always @(posedge clk) rk_q <= rst ? 128'd0 : rk_rd;
         assign a_valid = in_valid;
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
@@ -228,7 +235,14 @@ end else begin : g_sub
             sr_q <= sb_q;
             rk_q <= rk_rd;
             if (rst) begin
-                for (i = 0; i < NSB; i = i + 1) v_q[i] <= 1'b0;
+                for (i = 0; i < NSB; i = i + 1) begin
+                    v_q[i] <= 1'b0;
+                    s_q[i] <= {SLOT_W{1'b0}};
+                    m_q[i] <= {META_W{1'b0}};
+                end
+                sb_q <= 128'd0;
+                sr_q <= 128'd0;
+                rk_q <= 128'd0;
             end
         end
         assign a_valid = v_q[NSB-1];
@@ -258,7 +272,7 @@ for (c = 0; c < 4; c = c + 1) begin : g_col
     end
     if (KIND == 1 && MIXR) begin : g_mix2
         // lin is one clock behind a_*: the sideband follows in g_mixreg
-        aes_mix_column_split u_mix (.clk(clk), .col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
+        aes_mix_column_split u_mix (.clk(clk), .rst(rst), .col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
     end else if (KIND == 1) begin : g_mix
         // MixColumns and AddRoundKey in one module (each forward output bit one two-level XOR)
         aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .rk(a_rk[127-32*c -: 32]),
@@ -286,7 +300,11 @@ if (MIXR) begin : g_mixreg
         m_valid <= a_valid;
         m_slot  <= a_slot;
         m_meta  <= a_meta;
-        if (rst) m_valid <= 1'b0;
+        if (rst) begin
+            m_valid <= 1'b0;
+            m_slot  <= {SLOT_W{1'b0}};
+            m_meta  <= {META_W{1'b0}};
+        end
     end
     assign e_valid = m_valid;
     assign e_slot  = m_slot;
@@ -315,7 +333,12 @@ if (LINK == 1 && KIND != 2) begin : g_link
         ark_slot  <= e_slot;
         ark_meta  <= e_meta;
         ark_state <= ark;
-        if (rst) ark_valid <= 1'b0;
+        if (rst) begin
+            ark_valid <= 1'b0;
+            ark_slot  <= {SLOT_W{1'b0}};
+            ark_meta  <= {META_W{1'b0}};
+            ark_state <= 128'd0;
+        end
     end
     assign d_valid = ark_valid;
     assign d_slot  = ark_slot;
@@ -335,10 +358,14 @@ always @(posedge clk) begin
     out_valid <= d_valid;
     out_slot  <= d_slot;
     out_meta  <= d_meta;
-    if (rst) out_valid <= 1'b0;
+    if (rst) begin
+        out_valid <= 1'b0;
+        out_slot  <= {SLOT_W{1'b0}};
+        out_meta  <= {META_W{1'b0}};
+    end
 end
 // its own (* keep *) block so synthesis never merges it with the copies below
-(* keep *) always @(posedge clk) out_state <= d_state;
+(* keep *) always @(posedge clk) out_state <= rst ? 128'd0 : d_state;
 
 // ---- copies of the output register for the next round's S-boxes (none after the final round)
 genvar q;
@@ -349,7 +376,7 @@ end else begin : g_dup
     assign out_copies[127:0] = out_state;
     for (q = 1; q < COPIES; q = q + 1) begin : g_cp
         reg [127:0] cp;
-        (* keep *) always @(posedge clk) cp <= d_state;
+        (* keep *) always @(posedge clk) cp <= rst ? 128'd0 : d_state;
         assign out_copies[128*q +: 128] = cp;
     end
 end
