@@ -111,12 +111,12 @@ end
 endgenerate
 
 always @(posedge clk) begin
-    start_q <= st_drain && drain_last && !rst;
-    start_t <= start_q && !rst;
-    busy_t  <= kx_busy && !rst;
-    busy_q  <= busy_t && !rst;
-    busy_d  <= busy_q && !rst;
-    fall_q  <= busy_d && !busy_q && !rst;
+    start_q <= rst ? 1'b0 : (st_drain && drain_last);
+    start_t <= rst ? 1'b0 : start_q;
+    busy_t  <= rst ? 1'b0 : kx_busy;
+    busy_q  <= rst ? 1'b0 : busy_t;
+    busy_d  <= rst ? 1'b0 : busy_q;
+    fall_q  <= rst ? 1'b0 : (busy_d && !busy_q);
     if (rst)                          kx_slot <= {SLOT_W{1'b0}};
     else if (st_idle && s_key_tvalid) kx_slot <= s_key_slot;
     st_idle   <= rst ? 1'b1 : ((st_idle && !s_key_tvalid) || st_end);
