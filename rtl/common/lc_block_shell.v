@@ -8,7 +8,9 @@
 //   OUT_REG=N  N transport registers between the pipeline's last register and the FIFO (+N
 //              clocks): the FIFO may sit far from the last round (the placer puts it where the
 //              distributed RAM fits) without that distance on one path; the zeroing of error
-//              blocks is one LUT (data AND NOT err) in front of the first register
+//              blocks is one LUT (data AND NOT err) in front of the first register (OUT_REG=1)
+//              or of the second (OUT_REG>=2), where the first register holds one copy of err
+//              per 16 data bits, so no single flop drives all 128 LUTs
 //   OUT_BRAM=1 the output FIFO's storage in block RAM (lc_credit_fifo BRAM=1: on ECP5 one
 //              DP16KD per 36 bits), out of the distributed-RAM sites the round keys fill
 // The core instantiates its key-expansion unit on kx_* and its pipeline between pipe_in_* and
@@ -112,27 +114,50 @@ wire                  f_valid;
 wire [META_W-1:0]     f_meta;
 wire [BLOCK_BITS-1:0] f_data;
 
+// Error zeroing with OUT_REG >= 2: the pipeline's err flop drives ERR_COPIES flops of the first
+// transport register (each its own (* keep *) block, or Yosys merges them), and each copy zeroes
+// its ERR_GROUP data bits in front of the second. With the zeroing in front of the first register
+// the one err flop drove 128 LUTs spread over the data path: aes128-enc-s2-link at ce449ed,
+// seeds 2, 4, 5: out_err -> t_data, one LUT level after a hop of 82-97 tiles, 195.7-224.2 MHz
+// (docs/timing-notes.md, session 22).
+localparam integer ERR_GROUP  = 16;
+localparam integer ERR_COPIES = (BLOCK_BITS + ERR_GROUP - 1) / ERR_GROUP;
+
 generate
 if (OUT_REG >= 1) begin : g_out_reg
     reg                  t_valid [0:OUT_REG-1];
     reg [META_W-1:0]     t_meta  [0:OUT_REG-1];
     reg [BLOCK_BITS-1:0] t_data  [0:OUT_REG-1];
+    // what enters t_data[1] (OUT_REG >= 2) or t_data[0] (OUT_REG = 1): zeroed on error. The
+    // zeroing is a LUT per data bit, not the flops' synchronous clear: err as their LSR net kept
+    // these 128 flops out of every tile with other flops (see "One reset net")
+    wire [BLOCK_BITS-1:0] z_data;
     integer i;
     always @(posedge clk) begin
         t_valid[0] <= pipe_out_valid;
         t_meta[0]  <= pipe_out_meta;
-        // the zeroing is a LUT per data bit, not the flops' synchronous clear: out_err as their
-        // LSR net kept these 128 flops out of every tile with other flops (see "One reset net")
-        t_data[0]  <= pipe_out_data & {BLOCK_BITS{!out_err}};
+        t_data[0]  <= (OUT_REG >= 2) ? pipe_out_data : z_data;
         for (i = 1; i < OUT_REG; i = i + 1) begin
             t_valid[i] <= t_valid[i-1];
             t_meta[i]  <= t_meta[i-1];
-            t_data[i]  <= t_data[i-1];
+            t_data[i]  <= (i == 1) ? z_data : t_data[i-1];
         end
         if (rst) for (i = 0; i < OUT_REG; i = i + 1) begin
             t_valid[i] <= 1'b0;
             t_meta[i]  <= {META_W{1'b0}};
             t_data[i]  <= {BLOCK_BITS{1'b0}};
+        end
+    end
+    genvar g;
+    for (g = 0; g < ERR_COPIES; g = g + 1) begin : g_err
+        localparam integer LO = ERR_GROUP * g;
+        localparam integer W  = (BLOCK_BITS - LO < ERR_GROUP) ? BLOCK_BITS - LO : ERR_GROUP;
+        if (OUT_REG >= 2) begin : g_copy
+            reg err_q;                  // a copy of t_meta[0][META_W-1]
+            (* keep *) always @(posedge clk) err_q <= rst ? 1'b0 : out_err;
+            assign z_data[LO +: W] = t_data[0][LO +: W] & {W{!err_q}};
+        end else begin : g_same
+            assign z_data[LO +: W] = pipe_out_data[LO +: W] & {W{!out_err}};
         end
     end
     assign f_valid = t_valid[OUT_REG-1];
