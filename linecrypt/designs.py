@@ -133,12 +133,10 @@ def _aes_points() -> list[Design]:
     # the hop from one round to the next or to the FIFO); one more clock per round and two at the
     # output, same function and block rate. OUT_BRAM: the output FIFO in block RAM (4 DP16KD),
     # which no other part of the core competes for (the distributed RAM holds the round keys).
-    # DATA_RST = 0 on the two-stage point: its rounds' data registers off the reset net (the
-    # one-reset form, DATA_RST = 1, measured 247-275 MHz there, docs/timing-notes.md session 22)
     for st in (2, 3):
         out.append(Design(f"aes128-enc-s{st}-link", "aes_core",
                           {"KEY_BITS": 128, "DECRYPT": 0, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
-                           "LINK_REG": 1, "OUT_BRAM": 1, **({"DATA_RST": 0} if st == 2 else {})},
+                           "LINK_REG": 1, "OUT_BRAM": 1},
                           128, f"AES-128 encrypt, {st} stages/round + transport registers between "
                                "rounds and before the output FIFO (block RAM), 4 key slots", 128, 128,
                           sim_params=AES_SIM))

@@ -25,7 +25,6 @@ module lc_round_key_mem #(
     parameter POS    = 0,
     parameter POS_W  = 4,            // address width (round position, and the word index if any)
     parameter BUS_W  = KEY_W,        // KEY_W, or 32 (word-serial writes; KEY_W a multiple of 32)
-    parameter DATA_RST = 1,          // 1: the bus register's address and key cleared by rst too
     // derived
     parameter SLOT_W = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -95,8 +94,6 @@ always @(posedge clk) begin
     if (rst) begin
         kwo_en   <= 1'b0;
         kwo_hit  <= 1'b0;
-    end
-    if (rst && DATA_RST == 1) begin
         kwo_pos  <= {POS_W{1'b0}};
         kwo_slot <= {SLOT_W{1'b0}};
         kwo_key  <= {BUS_W{1'b0}};

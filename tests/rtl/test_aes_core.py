@@ -43,7 +43,7 @@ def ekx_vectors() -> list[tuple[str, str, str]]:
 
 
 def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0, mix=0,
-            bram=0, data_rst=1):
+            bram=0):
     params = {"KEY_BITS": key_bits, "DECRYPT": decrypt, "STAGES": stages, "NSLOTS": nslots,
               "USER_WIDTH": 8, "ENHANCED_KX": ekx}
     if copies is not None:
@@ -54,8 +54,6 @@ def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=No
         params["MIX_REG"] = mix
     if bram:
         params["OUT_BRAM"] = bram
-    if not data_rst:
-        params["DATA_RST"] = 0
     extra = {"LC_CIPHER": "aes-ekx" if ekx else "aes", "LC_BLOCK_BITS": 128,
              "LC_VECTORS": ekx_vectors() if ekx else aes_vectors(key_bits)}
     run_cocotb("aes_core", sources_for("aes_core"), params, "rtl.cocotb_block_core",
@@ -130,17 +128,3 @@ def test_aes_core_mix_reg(point):
     k, s, c, link = point
     run_aes(k, 0, s, copies=c, link=link, mix=1, bram=link)
 
-
-
-# DATA_RST = 0 (the rounds' data and sideband registers without a reset; only valid is reset):
-# the two-stage link point as `aes128-enc-s2-link` builds it (one S-box copy, to keep it short),
-# and the deep point's structure (split S-box, MixColumns register) the same way. The testbench's
-# reset-mid-stream case shows no stale data leaves after a reset.
-DATA_RST0 = [(128, 2, 0), (128, 3, 1)]
-
-
-@pytest.mark.parametrize("point", DATA_RST0,
-                         ids=lambda p: f"aes{p[0]}-enc-s{p[1]}-c1" + ("-mix" if p[2] else "") + "-link-bram-norst")
-def test_aes_core_data_rst0(point):
-    k, s, mix = point
-    run_aes(k, 0, s, copies=1, link=1, mix=mix, bram=1, data_rst=0)

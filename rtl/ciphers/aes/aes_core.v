@@ -36,12 +36,6 @@ module aes_core #(
     parameter OUT_BRAM    = 0,     // 1: output FIFO in block RAM (4 DP16KD on ECP5; see
                                    // lc_credit_fifo.v), 0: in distributed RAM. Same function
                                    // and block rate; a block leaves three clocks later
-    parameter DATA_RST    = 1,     // 1: the rounds' data and sideband registers (and their key
-                                   // write bus) are cleared by rst too, so every flop of the
-                                   // core is on one LSR net (lc_block_shell.v, "One reset net");
-                                   // 0: only their valid flops are, as in most pipelines (a
-                                   // smaller reset net; control flops then cannot share a
-                                   // logic tile with data flops). Same function either way
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
@@ -145,7 +139,7 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
     aes_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
         .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES), .LINK(LINK_REG),
-        .MIX_REG(MIX_REG), .DATA_RST(DATA_RST)
+        .MIX_REG(MIX_REG)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),

@@ -22,10 +22,8 @@
 // slot the previous round is registering (in_slot_next, its out_slot_next). Slot reloads wait
 // DRAIN clocks after the last key write (lc_key_slot_ctrl), so an early read never sees a key
 // being replaced. The pipe never
-// stalls: valid and the sideband (slot, meta) travel with the data. Only valid needs a reset;
-// DATA_RST = 1 clears the data and sideband registers by rst too (see "One reset net" in
-// lc_block_shell.v: then every flop shares one LSR net and control flops may share logic tiles
-// with data flops), DATA_RST = 0 leaves them unreset (a smaller reset net; see aes_core.v).
+// stalls: valid and the sideband (slot, meta) travel with the data. Every flop is reset by
+// rst, although only valid needs it: see "One reset net" in lc_block_shell.v.
 //
 // Key writes travel along the chain of rounds (kw_* in, kwo_* out, one register per round) so
 // no net runs from the key-expansion unit to every round's memory across the chip. A round
@@ -57,7 +55,6 @@ module aes_round #(
     parameter COPIES  = 1,       // S-box input register copies: 1, 2, 4 or 8
     parameter LINK    = 0,       // 1: transport register after AddRoundKey (initial and middle rounds)
     parameter MIX_REG = 0,       // 1: register between the MixColumns halves (encrypt, middle rounds)
-    parameter DATA_RST = 1,      // 1: data and sideband registers cleared by rst too (valid always is)
     // derived
     parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -108,9 +105,6 @@ end
 if (LINK != 0 && LINK != 1) begin : g_bad_link
     $error("%m: LINK must be 0 or 1");
 end
-if (DATA_RST != 0 && DATA_RST != 1) begin : g_bad_data_rst
-    $error("%m: DATA_RST must be 0 or 1");
-end
 if (MIX_REG != 0 && (MIX_REG != 1 || DECRYPT != 0)) begin : g_bad_mix_reg
     $error("%m: MIX_REG must be 0, or 1 with DECRYPT = 0 (InvMixColumns has no one-LUT split)");
 end
@@ -122,14 +116,12 @@ localparam MIXR = (MIX_REG == 1 && KIND == 1) ? 1 : 0;
 localparam SREG = (STAGES == 3 && LINK == 1 && KIND != 0) ? 1 : 0;
 // sideband registers in front of the ShiftRows/MixColumns stage (middle and final rounds)
 localparam NSB  = STAGES - 1 + SREG;
-// the reset of the data and sideband registers: rst, or none (DATA_RST = 0)
-wire rst_d = (DATA_RST == 1) && rst;
 
 // ---- round-key memory (one entry per slot) on the write bus, read asynchronously
 // (initial round: in place; middle and final rounds: one clock ahead, then registered)
 wire [SLOT_W-1:0] rk_rd_slot;
 wire [127:0]      rk_rd;
-lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(4), .DATA_RST(DATA_RST)) u_keys (
+lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(4)) u_keys (
     .clk(clk), .rst(rst),
     .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
     .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
@@ -161,8 +153,8 @@ if (KIND == 0) begin : g_init
         m0_q  <= in_meta;
         d0_q  <= in_state;
         rk0_q <= rk_rd;
-        if (rst) v0_q <= 1'b0;
-        if (rst_d) begin
+        if (rst) begin
+            v0_q  <= 1'b0;
             s0_q  <= {SLOT_W{1'b0}};
             m0_q  <= {META_W{1'b0}};
             d0_q  <= 128'd0;
@@ -191,9 +183,9 @@ end else begin : g_sub
                                   : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
             if (STAGES == 3) begin : g_split
                 // split S-box: sub-tables | register | select (aes_sbox REG = 1)
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .rst(rst_d), .x(x), .y(y));
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
             end else begin : g_full
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .rst(rst_d), .x(x), .y(y));
+                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
             end
             for (j = k; j < 8; j = j + COPIES) begin : g_bit
                 assign sb[120-8*b+j] = y[j];
@@ -203,7 +195,7 @@ end else begin : g_sub
 
     if (STAGES == 1) begin : g_s1
         reg [127:0] rk_q;
-        always @(posedge clk) rk_q <= rst_d ? 128'd0 : rk_rd;
+        always @(posedge clk) rk_q <= rst ? 128'd0 : rk_rd;
         assign a_valid = in_valid;
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
@@ -242,9 +234,9 @@ end else begin : g_sub
             sb_q <= sb;
             sr_q <= sb_q;
             rk_q <= rk_rd;
-            if (rst) for (i = 0; i < NSB; i = i + 1) v_q[i] <= 1'b0;
-            if (rst_d) begin
+            if (rst) begin
                 for (i = 0; i < NSB; i = i + 1) begin
+                    v_q[i] <= 1'b0;
                     s_q[i] <= {SLOT_W{1'b0}};
                     m_q[i] <= {META_W{1'b0}};
                 end
@@ -280,7 +272,7 @@ for (c = 0; c < 4; c = c + 1) begin : g_col
     end
     if (KIND == 1 && MIXR) begin : g_mix2
         // lin is one clock behind a_*: the sideband follows in g_mixreg
-        aes_mix_column_split u_mix (.clk(clk), .rst(rst_d), .col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
+        aes_mix_column_split u_mix (.clk(clk), .rst(rst), .col(sr[127-32*c -: 32]), .out(lin[127-32*c -: 32]));
     end else if (KIND == 1) begin : g_mix
         // MixColumns and AddRoundKey in one module (each forward output bit one two-level XOR)
         aes_mix_column #(.INVERSE(DECRYPT)) u_mix (.col(sr[127-32*c -: 32]), .rk(a_rk[127-32*c -: 32]),
@@ -308,8 +300,8 @@ if (MIXR) begin : g_mixreg
         m_valid <= a_valid;
         m_slot  <= a_slot;
         m_meta  <= a_meta;
-        if (rst) m_valid <= 1'b0;
-        if (rst_d) begin
+        if (rst) begin
+            m_valid <= 1'b0;
             m_slot  <= {SLOT_W{1'b0}};
             m_meta  <= {META_W{1'b0}};
         end
@@ -341,8 +333,8 @@ if (LINK == 1 && KIND != 2) begin : g_link
         ark_slot  <= e_slot;
         ark_meta  <= e_meta;
         ark_state <= ark;
-        if (rst) ark_valid <= 1'b0;
-        if (rst_d) begin
+        if (rst) begin
+            ark_valid <= 1'b0;
             ark_slot  <= {SLOT_W{1'b0}};
             ark_meta  <= {META_W{1'b0}};
             ark_state <= 128'd0;
@@ -366,14 +358,14 @@ always @(posedge clk) begin
     out_valid <= d_valid;
     out_slot  <= d_slot;
     out_meta  <= d_meta;
-    if (rst) out_valid <= 1'b0;
-    if (rst_d) begin
+    if (rst) begin
+        out_valid <= 1'b0;
         out_slot  <= {SLOT_W{1'b0}};
         out_meta  <= {META_W{1'b0}};
     end
 end
 // its own (* keep *) block so synthesis never merges it with the copies below
-(* keep *) always @(posedge clk) out_state <= rst_d ? 128'd0 : d_state;
+(* keep *) always @(posedge clk) out_state <= rst ? 128'd0 : d_state;
 
 // ---- copies of the output register for the next round's S-boxes (none after the final round)
 genvar q;
@@ -384,7 +376,7 @@ end else begin : g_dup
     assign out_copies[127:0] = out_state;
     for (q = 1; q < COPIES; q = q + 1) begin : g_cp
         reg [127:0] cp;
-        (* keep *) always @(posedge clk) cp <= rst_d ? 128'd0 : d_state;
+        (* keep *) always @(posedge clk) cp <= rst ? 128'd0 : d_state;
         assign out_copies[128*q +: 128] = cp;
     end
 end
