@@ -29,7 +29,8 @@ module aes_core #(
                                    // and two before the output FIFO (lc_block_shell OUT_REG):
                                    // +1 clock per round and +2 at the output, no logic on the
                                    // hop between rounds or from the last round to the FIFO;
-                                   // with STAGES = 3 also one after each S-box (+1 per round)
+                                   // with STAGES = 2 or 3 also one after each S-box register
+                                   // (+1 per round)
     parameter MIX_REG     = 0,     // 1 (encrypt only): register between the two MixColumns
                                    // halves (see aes_round.v): +1 clock per middle round,
                                    // one LUT level each side of it
@@ -39,10 +40,10 @@ module aes_core #(
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR          = KEY_BITS / 32 + 6,
-    // STAGES = 3: round 0 registers its input (+1); with LINK_REG a transport register after
-    // each round's S-box (+NR) (aes_round.v)
+    // STAGES = 3: round 0 registers its input (+1); STAGES >= 2 with LINK_REG: a transport
+    // register after each round's S-box register (+NR) (aes_round.v)
     parameter LATENCY     = 1 + NR * (STAGES + LINK_REG) + (NR - 1) * MIX_REG
-                            + ((STAGES == 3) ? 1 + NR * LINK_REG : 0)
+                            + ((STAGES == 3) ? 1 : 0) + ((STAGES >= 2) ? NR * LINK_REG : 0)
 ) (
     input  wire                  clk,
     input  wire                  rst,

@@ -42,9 +42,13 @@
 // LINK = 1 adds a transport register after AddRoundKey (not after the final round): the
 // AddRoundKey register stays next to MixColumns and the output register (and its copies) next to
 // the next round's S-boxes, so the hop between two rounds is a path with no logic on it. One
-// more clock per round; function unchanged. With STAGES = 3 it also adds one between the S-box
-// and ShiftRows (middle and final rounds): ShiftRows sends every byte to another column, a hop
-// of up to ~40 tiles after the S-box select (docs/timing-notes.md, session 17). One more clock.
+// more clock per round; function unchanged. With STAGES = 2 or 3 it also adds one between the
+// S-box register and ShiftRows (middle and final rounds): ShiftRows sends every byte to another
+// column, a hop of up to ~40 tiles after the S-box (docs/timing-notes.md, session 17 for
+// STAGES = 3; session 22 for STAGES = 2, where that hop ended the S-box register -> MixColumns +
+// AddRoundKey path, 20-37 tiles before two LUT levels). One more clock.
+// The round keeps its logic stages (STAGES = 2: SubBytes | ShiftRows + MixColumns +
+// AddRoundKey); the link registers carry no logic.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -112,8 +116,8 @@ endgenerate
 
 // a middle round with the MixColumns register: the round key is read one stage later
 localparam MIXR = (MIX_REG == 1 && KIND == 1) ? 1 : 0;
-// STAGES = 3 with LINK = 1: transport register between the S-box and ShiftRows
-localparam SREG = (STAGES == 3 && LINK == 1 && KIND != 0) ? 1 : 0;
+// STAGES >= 2 with LINK = 1: transport register between the S-box register and ShiftRows
+localparam SREG = (STAGES >= 2 && LINK == 1 && KIND != 0) ? 1 : 0;
 // sideband registers in front of the ShiftRows/MixColumns stage (middle and final rounds)
 localparam NSB  = STAGES - 1 + SREG;
 
