@@ -7,6 +7,10 @@
 // per bit, 64 flops per column); the second half xt(s_j) ^ t_j has at most 3 inputs per bit, so
 // the round key's XOR after it still fits in one LUT4. InvMixColumns has no such split (its
 // first half would need 7 inputs per bit), so there is no INVERSE parameter.
+// Each first-half bit is one lc_xor4 (an ECP5 LUT4 instance under LC_TECH_ECP5): left to abc9,
+// t_j was built from s_j's LUT (a_j+1 ^ a_j+2 computed once for both), two LUT levels after the
+// hop from the previous register (aes128-enc-s3-mix-link at e3488ce, seeds 3 and 4: 304.7 /
+// 328.5 MHz, 17-tile hops).
 // Column word: col[31:24] = s[0,c], col[23:16] = s[1,c], col[15:8] = s[2,c], col[7:0] = s[3,c].
 module aes_mix_column_split (
     input  wire        clk,
@@ -30,9 +34,12 @@ reg [7:0] t_q [0:3];
 genvar j;
 generate
 for (j = 0; j < 4; j = j + 1) begin : g_byte
+    wire [7:0] s_d, t_d;
+    lc_xor4 #(.WIDTH(8)) u_s (.a(a[j]), .b(a[(j+1)%4]), .c(8'd0), .d(8'd0), .y(s_d));
+    lc_xor4 #(.WIDTH(8)) u_t (.a(a[(j+1)%4]), .b(a[(j+2)%4]), .c(a[(j+3)%4]), .d(8'd0), .y(t_d));
     always @(posedge clk) begin
-        s_q[j] <= rst ? 8'd0 : a[j] ^ a[(j+1)%4];
-        t_q[j] <= rst ? 8'd0 : a[(j+1)%4] ^ a[(j+2)%4] ^ a[(j+3)%4];
+        s_q[j] <= rst ? 8'd0 : s_d;
+        t_q[j] <= rst ? 8'd0 : t_d;
     end
     assign out[31-8*j -: 8] = xt(s_q[j]) ^ t_q[j];
 end
