@@ -49,6 +49,7 @@ module aes_sbox #(
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire       clk,
+    input  wire       rst,           // REG = 1: clears the register inside
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [7:0] x,
     output wire [7:0] y
@@ -72,7 +73,7 @@ generate
 for (j = 0; j < 8; j = j + 1) begin : g_bit
     case ({{BITS[j], USE_LUT8 != 0}})
     2'b11: begin : g_on
-        lc_lut8 #(.INIT(T[256*j +: 256]), .REG(REG)) u_lut (.clk(clk), .x(x), .y(y[j]));
+        lc_lut8 #(.INIT(T[256*j +: 256]), .REG(REG)) u_lut (.clk(clk), .rst(rst), .x(x), .y(y[j]));
     end
     2'b10: begin : g_tab
         assign y[j] = t[j];
