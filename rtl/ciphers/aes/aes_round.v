@@ -46,7 +46,7 @@
 // S-box register and ShiftRows (middle and final rounds): ShiftRows sends every byte to another
 // column, a hop of up to ~40 tiles after the S-box (docs/timing-notes.md, session 17 for
 // STAGES = 3; session 22 for STAGES = 2, where that hop ended the S-box register -> MixColumns +
-// AddRoundKey path, 20-37 tiles before two LUT levels). One more clock.
+// AddRoundKey path, 14-40 tiles before two LUT levels). One more clock.
 // The round keeps its logic stages (STAGES = 2: SubBytes | ShiftRows + MixColumns +
 // AddRoundKey); the link registers carry no logic.
 module aes_round #(
