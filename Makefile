@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # LineCrypt top-level targets. `make demo` and `make test` bootstrap .venv on first use.
 PYTHON  ?= python3
 VENV    := .venv
@@ -17,11 +18,11 @@ demo: $(STAMP)
 	$(BIN)/linecrypt demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) -q --durations=15 tests
+	$(BIN)/python -m pytest -n $(JOBS) -q --durations=15 ip tests
 
 # Long sweeps (every AES parameter point with many random blocks, synthesis smoke): not in CI.
 test-long: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) -q -m "slow or not slow" tests
+	$(BIN)/python -m pytest -n $(JOBS) -q -m "slow or not slow" ip tests
 
 # Re-run every synthesis design point (JOBS side by side) and rewrite docs/results/*.json and the
 # README table. About 5 hours on 2 cores.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The cipher names of the command line (../shared/CLI.md) and what implements each.
 
 Each entry knows its key sizes, block size, golden-model factory and, where the RTL exists,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The `linecrypt` command (contract: ../shared/CLI.md)."""
 from __future__ import annotations
 

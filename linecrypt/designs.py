@@ -1,7 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
 """One registry of RTL cores and synthesis design points.
 
-``CORES`` lists each top module's source files (in dependency order) so simulation, the CLI's
-RTL back end and the synthesis flow all build the same thing. ``DESIGNS`` names every design
+``TOPS`` names the IP unit (``ip/<name>/<name>.core``) whose file list builds each top module, so
+simulation, the CLI's RTL back end and the synthesis flow all build the same thing. ``DESIGNS`` names every design
 point `linecrypt synth` knows, with the parameters and the bits each clock carries.
 """
 from __future__ import annotations
@@ -10,64 +11,25 @@ import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from linecrypt import RTL
+from linecrypt.ipcores import ip_files
 
-COMMON_FILES = [
-    "common/lc_bram_sdp.v",
-    "common/lc_fifo.v",
-    "common/lc_credit_lane.v",
-    "common/lc_credit_fifo.v",
-    "common/lc_key_slot_ctrl.v",
-    "common/lc_round_key_mem.v",
-    "common/lc_block_shell.v",
-]
-
-# LUT bricks (ECP5 primitive instances under LC_TECH_ECP5): exact XORs (Serpent's linear
-# transform, AES MixColumns + AddRoundKey) and 8-input tables (the AES S-box)
-LUT_FILES = ["common/lc_xor4.v", "common/lc_parity.v", "common/lc_lut8.v"]
-
-AES_FILES = COMMON_FILES + LUT_FILES + [
-    "ciphers/aes/aes_sbox.v",
-    "ciphers/aes/aes_mix_column.v",
-    "ciphers/aes/aes_mix_column_split.v",
-    "ciphers/aes/aes_round.v",
-    "ciphers/aes/aes_key_expand.v",
-    "ciphers/aes/aes_core.v",
-]
-
-CORES: dict[str, list[str]] = {
-    "aes_core": AES_FILES,
-    # one pipelined round with its key memory: the unit the seed's prototype figures describe
-    "aes_round": LUT_FILES + ["common/lc_round_key_mem.v"] + [f for f in AES_FILES if "aes_round" in f or "sbox" in f or "mix" in f],
-    # serpent cores (issue 3): add entries on this line's neighbours only
-    "serpent_core": COMMON_FILES + LUT_FILES + [
-        "ciphers/serpent/serpent_sbox.v",
-        "ciphers/serpent/serpent_lt.v",
-        "ciphers/serpent/serpent_round.v",
-        "ciphers/serpent/serpent_key_expand.v",
-        "ciphers/serpent/serpent_core.v",
-    ],
-    # des cores (issue 3)
-    "des_core": COMMON_FILES + [f"ciphers/des/{m}.v" for m in
-                                ("des_sbox", "des_round", "des_key_expand", "des_core")],
-    # CBC-encrypt stream interleaver around des_core (CORE=0) or aes_core (CORE=1)
-    "cbc_encrypt_interleave": AES_FILES + [f"ciphers/des/{m}.v" for m in
-                                           ("des_sbox", "des_round", "des_key_expand", "des_core")]
-                              + ["modes/cbc_encrypt_interleave.v"],
-    # idea cores (issue 3)
-    "idea_core": COMMON_FILES + ["ciphers/idea/idea_mul.v", "ciphers/idea/idea_round.v",
-                                 "ciphers/idea/idea_key_expand.v", "ciphers/idea/idea_core.v"],
-    # the multiplier modulo 2^16 + 1 alone (one MULT18X18D): the unit that sets the cores' Fmax
-    "idea_mul": ["ciphers/idea/idea_mul.v"],
-    # shared bricks tested on their own
-    "lc_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v"],
-    "lc_credit_fifo": ["common/lc_bram_sdp.v", "common/lc_fifo.v", "common/lc_credit_lane.v",
-                       "common/lc_credit_fifo.v"],
+# Each simulated or synthesized top module and the IP unit (ip/<name>/<name>.core) whose file
+# list, with its dependencies, builds it.
+TOPS: dict[str, str] = {
+    "aes_core": "aes",
+    "aes_round": "aes",            # one pipelined round with its key memory (building block)
+    "serpent_core": "serpent",
+    "des_core": "des",
+    "idea_core": "idea",
+    "idea_mul": "idea",            # the multiplier modulo 2^16 + 1 alone (one MULT18X18D)
+    "cbc_encrypt_interleave": "modes",   # around des_core (CORE=0) or aes_core (CORE=1)
+    "lc_fifo": "common",
+    "lc_credit_fifo": "common",
 }
 
 
 def sources_for(top: str) -> list[Path]:
-    return [RTL / f for f in CORES[top]]
+    return ip_files(TOPS[top])
 
 
 PLACERS = ("heap", "static")    # nextpnr-ecp5 --placer choices (heap is nextpnr's default)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Readers for published test-vector files (NIST CAVP .rsp style and friends)."""
 from __future__ import annotations
 

@@ -1,1 +1,2 @@
+# SPDX-License-Identifier: Apache-2.0
 """Flows: synthesis (Yosys + nextpnr-ecp5), simulation benchmarks, lint."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`linecrypt bench`: sustained throughput of a core in Verilator simulation.
 
 Messages of 64, 576, 1500 and 9000 bytes are streamed back to back with the output always

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make demo`: a real file through the RTL, checked against the golden model and pycryptodome.
 
 Seed 002's image-encryption demo: a picture (PPM) is encrypted through the Verilated AES cores

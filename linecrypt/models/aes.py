@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AES golden model (FIPS-197), written to mirror the standard's pseudocode.
 
 Byte order (FIPS-197 section 3.4): a 16-byte block ``b[0..15]`` fills the state column by

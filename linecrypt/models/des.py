@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DES (FIPS 46-3) and Triple DES / TDEA (SP 800-67) golden model, mirroring the standard.
 
 Bit numbering (FIPS 46-3 throughout): a 64-bit block or key is numbered bit 1 .. bit 64, where

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """IDEA golden model (Lai-Massey, "On the Design and Security of Block Ciphers", 1992).
 
 Byte order: everything is **big-endian 16-bit words**. A 64-bit block ``b[0..7]`` is the four

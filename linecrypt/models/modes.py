@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Confidentiality modes of SP 800-38A over any block-cipher object.
 
 A block-cipher object has ``block_bytes``, ``encrypt_block(bytes)`` and ``decrypt_block(bytes)``.

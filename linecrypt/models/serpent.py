@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Serpent golden model (Anderson, Biham, Knudsen: "Serpent: A Proposal for the Advanced
 Encryption Standard"), written in the proposal's *bitslice* formulation.
 

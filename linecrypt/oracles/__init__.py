@@ -1,1 +1,2 @@
+# SPDX-License-Identifier: Apache-2.0
 """Independent implementations we compare against (we did not write them)."""

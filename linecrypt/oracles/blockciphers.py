@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reference block functions for RTL tests: an independent library wherever one exists.
 
 ``reference(cipher, decrypt)`` returns ``f(key: bytes, blocks: list[bytes]) -> list[bytes]``.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Botan (Debian's python3-botan) as an independent block-cipher oracle.
 
 Botan's Python binding is a Debian package for the system interpreter, not the project's venv,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator harness for any LineCrypt block-cipher core (ports of rtl/ciphers/aes/aes_core.v),
 // driven by the Python host over stdin/stdout (linecrypt/host/rtl_device.py).
 //

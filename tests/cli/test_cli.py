@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`linecrypt encrypt|decrypt` per ../shared/CLI.md, both back ends, against independent libraries."""
 import random
 import subprocess

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`linecrypt synth` end to end on a small design point (one pipelined AES round).
 
 First use on a new machine includes the YoWASP WebAssembly compile (a few minutes, cached in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The AES golden model against FIPS-197, NIST CAVP (cryptography-vectors) and pycryptodome."""
 import random
 

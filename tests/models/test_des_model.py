@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The DES / TDES golden model against FIPS 46-3, NIST CAVP TDES (cryptography-vectors),
 pycryptodome and Botan."""
 import random

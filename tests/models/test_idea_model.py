@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The IDEA golden model against Botan's idea.vec, Crypto++'s ideaval.dat, NESSIE (via
 cryptography-vectors), pyca/cryptography's decrepit IDEA and Botan."""
 import random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Serpent golden model against Botan's and Crypto++'s vector files, the AES submission's
 intermediate values, and Botan itself (random keys and data)."""
 import random

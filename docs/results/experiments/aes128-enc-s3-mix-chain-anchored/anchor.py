@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Floorplan anchors for the deep AES round chain (experiment, not part of the flow).
 
 nextpnr-ecp5 as shipped by yowasp has no Python (no --pre-place, so no region constraints); the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Floorplan anchors on the deep AES-128 round chain (the netlist of
 # ../aes128-enc-s3-mix-chain-bound/): each round's S-box input flops locked by byte on a snake
 # of 5 x 2 blocks of 17 x 33 tiles (anchor.py), everything else placed by nextpnr as usual.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Experiment: the deep AES-128 round chain of aes_core (same aes_round parameters as
 // aes128-enc-s3-mix-link) with nothing around it: no key-expansion unit, no slot controller,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Data-path ceiling of the deep AES-128 point: its round chain alone (aes_chain_bound.v: the
 # aes_round chain of aes_core with the parameters of aes128-enc-s3-mix-link, inputs and the
 # key-write bus registered from ports, no key-expansion unit, slot controller, admission or

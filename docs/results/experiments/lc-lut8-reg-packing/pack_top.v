@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One lc_lut8 REG=1 (AES S-box output bit 0 table) between input and output flops, to see where
 // nextpnr-ecp5 places the registers inside it (run.sh).
 module pack_top (input wire clk, input wire [7:0] d, output reg q);

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Where nextpnr-ecp5 puts lc_lut8's REG=1 registers: one S-box output bit (pack_top.v) placed
 # out of context; prints each cell's BEL and writes placement.json. Same Yosys and nextpnr
 # options as `linecrypt synth`. From the repository root, after `make .venv/.linecrypt-installed`:
