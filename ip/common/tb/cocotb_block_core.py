@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb testbench for any LineCrypt block-cipher core (same ports as rtl/ciphers/aes/aes_core.v).
+"""cocotb testbench for any LineCrypt block-cipher core (same ports as ip/aes/rtl/aes_core.v).
 
 Parameters arrive as JSON in LC_PARAMS (the RTL parameters plus LC_CIPHER, LC_BLOCK_BITS).
-Every stream is driven with random tvalid gaps and random tready stalls; the seed is printed.
+s_axis_* is driven by a cocotbext-axi AxiStreamSource and watched by an AxiStreamMonitor (the
+cycle each block was taken), m_axis_* is taken by an AxiStreamSink (cocotb_axis.py binds the
+ports: tslot rides in tuser's top bits on the input, terr on the output). Every stream runs with
+seeded random tvalid gaps and tready stalls (pause generators); the seed is printed and LC_SEED
+replays it. The key port (s_key_*) is driven by hand.
 Expected values come from an independent library (linecrypt.oracles.blockciphers).
 """
 import json
@@ -11,7 +15,11 @@ import random
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import ReadOnly, RisingEdge, SimTimeoutError, with_timeout
+from cocotb.utils import get_sim_time, get_time_from_sim_steps
+from cocotbext.axi import AxiStreamFrame, AxiStreamMonitor, AxiStreamSink, AxiStreamSource
+
+from cocotb_axis import axis_bus, quiet, set_pauses
 
 from linecrypt.oracles.blockciphers import reference
 
@@ -28,29 +36,44 @@ KB = KEY_BITS // 8
 REF = reference(CIPHER, DECRYPT)
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 30)))
 MAX_WAIT = 200_000
+CLK_NS = 4
+
+
+def cycle_now():
+    return round(get_sim_time("ns") / CLK_NS)
+
+
+def cycle_of(steps):
+    """The clock cycle of a cocotbext-axi frame time stamp (a rising edge)."""
+    return round(get_time_from_sim_steps(steps, "ns") / CLK_NS)
 
 
 class TB:
     def __init__(self, dut, seed=SEED):
         self.dut = dut
         self.rng = random.Random(seed)
-        self.cycle = 0
+        # the pause generators draw from their own generators, so a replay needs only the seed
+        self.src_rng = random.Random(seed * 2 + 1)
+        self.snk_rng = random.Random(seed * 2 + 2)
         dut._log.info("seed %d  params %s cipher %s", seed, P, CIPHER)
-        cocotb.start_soon(Clock(dut.clk, 4, unit="ns").start())
-        cocotb.start_soon(self._count())
-        dut.s_axis_tvalid.value = 0
+        cocotb.start_soon(Clock(dut.clk, CLK_NS, unit="ns").start())
         dut.s_key_tvalid.value = 0
-        dut.m_axis_tready.value = 0
-        dut.s_axis_tdata.value = 0
-        dut.s_axis_tslot.value = 0
-        dut.s_axis_tuser.value = 0
         dut.s_key_tdata.value = 0
         dut.s_key_slot.value = 0
-
-    async def _count(self):
-        while True:
-            await RisingEdge(self.dut.clk)
-            self.cycle += 1
+        # s_axis_* and m_axis_* through cocotbext-axi; tslot and terr ride in tuser's top bits
+        self.source = AxiStreamSource(axis_bus(dut, tdata="s_axis_tdata", tvalid="s_axis_tvalid",
+                                               tready="s_axis_tready",
+                                               tuser=("s_axis_tslot", "s_axis_tuser")),
+                                      dut.clk, dut.rst, byte_lanes=1)
+        self.monitor = AxiStreamMonitor(axis_bus(dut, tdata="s_axis_tdata", tvalid="s_axis_tvalid",
+                                                 tready="s_axis_tready",
+                                                 tuser=("s_axis_tslot", "s_axis_tuser")),
+                                        dut.clk, dut.rst, byte_lanes=1)
+        self.sink = AxiStreamSink(axis_bus(dut, tdata="m_axis_tdata", tvalid="m_axis_tvalid",
+                                           tready="m_axis_tready",
+                                           tuser=("m_axis_terr", "m_axis_tuser")),
+                                  dut.clk, dut.rst, byte_lanes=1)
+        quiet(self.source, self.monitor, self.sink)
 
     async def reset(self, cycles=3):
         self.dut.rst.value = 1
@@ -60,7 +83,7 @@ class TB:
         await RisingEdge(self.dut.clk)
 
     async def load_key(self, slot, key, wait=True):
-        """Send one key command; return the cycle at whose end it was accepted."""
+        """Send one key command; return the cycle of the clock edge that took it."""
         d = self.dut
         await RisingEdge(d.clk)
         d.s_key_tdata.value = int.from_bytes(key, "big")
@@ -69,12 +92,12 @@ class TB:
         for _ in range(MAX_WAIT):
             await ReadOnly()
             if d.s_key_tready.value == 1:
-                fired = self.cycle
                 break
             await RisingEdge(d.clk)
         else:
             raise AssertionError("key port never ready")
         await RisingEdge(d.clk)
+        fired = cycle_now()
         d.s_key_tvalid.value = 0
         if wait:
             await self.wait_slot(slot)
@@ -89,53 +112,47 @@ class TB:
                 return
         raise AssertionError(f"slot {slot} never became valid")
 
-    async def source(self, items, idle=0.0, accepted=None):
-        """items: list of (slot, block, user). Random gaps with probability ``idle``."""
-        d = self.dut
-        i, presenting = 0, False
-        while i < len(items):
-            await RisingEdge(d.clk)
-            if not presenting:
-                presenting = self.rng.random() >= idle
-            if presenting:
-                slot, block, user = items[i]
-                d.s_axis_tdata.value = int.from_bytes(block, "big")
-                d.s_axis_tslot.value = slot
-                d.s_axis_tuser.value = user
-            d.s_axis_tvalid.value = int(presenting)
-            await ReadOnly()
-            if presenting and d.s_axis_tready.value == 1:
-                if accepted is not None:
-                    accepted.append(self.cycle)
-                i += 1
-                presenting = False
-        await RisingEdge(d.clk)
-        d.s_axis_tvalid.value = 0
+    def send(self, items, idle=0.0):
+        """Queue items, a list of (slot, block, user), on the source; tvalid gaps with probability idle."""
+        set_pauses(self.source, self.src_rng, idle)
+        for slot, block, user in items:
+            self.source.send_nowait(AxiStreamFrame([int.from_bytes(block, "big")],
+                                                   tuser=(slot << USER_WIDTH) | user))
 
-    async def sink(self, n, stall=0.0, timeout=MAX_WAIT):
-        """Collect n beats as (block, user, err, cycle)."""
-        d = self.dut
-        out = []
-        for _ in range(timeout):
-            if len(out) >= n:
-                break
-            await RisingEdge(d.clk)
-            ready = self.rng.random() >= stall
-            d.m_axis_tready.value = int(ready)
-            await ReadOnly()
-            if ready and d.m_axis_tvalid.value == 1:
-                out.append((int(d.m_axis_tdata.value).to_bytes(BB, "big"),
-                            int(d.m_axis_tuser.value), int(d.m_axis_terr.value), self.cycle))
-        else:
-            raise AssertionError(f"sink timed out with {len(out)} of {n} beats")
-        await RisingEdge(d.clk)
-        d.m_axis_tready.value = 0
-        return out
+    async def receive(self, n, stall=0.0):
+        """Collect n beats as (block, user, err, cycle); tready stalls with probability stall."""
+        set_pauses(self.sink, self.snk_rng, stall)
+
+        async def collect():
+            out = []
+            for _ in range(n):
+                f = await self.sink.recv()
+                tuser = f.tuser
+                out.append((f.tdata[0].to_bytes(BB, "big"), tuser & ((1 << USER_WIDTH) - 1),
+                            tuser >> USER_WIDTH, cycle_of(f.sim_time_start)))
+            return out
+        try:
+            return await with_timeout(collect(), MAX_WAIT * CLK_NS, "ns")
+        except SimTimeoutError:
+            raise AssertionError(f"sink timed out: {self.sink.count()} beats waiting, {n} expected") from None
+
+    def accepted(self, items):
+        """Cycles at which the input took ``items`` (from the monitor), checked against them."""
+        cycles = []
+        for n, (slot, block, user) in enumerate(items):
+            f = self.monitor.recv_nowait()
+            assert (f.tdata[0], f.tuser) == (int.from_bytes(block, "big"), (slot << USER_WIDTH) | user), \
+                f"input beat {n} seen by the monitor is not the one sent"
+            cycles.append(cycle_of(f.sim_time_start))
+        return cycles
 
     async def stream(self, items, idle=0.0, stall=0.0, accepted=None):
-        src = cocotb.start_soon(self.source(items, idle, accepted))
-        out = await self.sink(len(items), stall)
-        await src
+        self.send(items, idle)
+        out = await self.receive(len(items), stall)
+        await self.source.wait()
+        acc = self.accepted(items)
+        if accepted is not None:
+            accepted.extend(acc)
         return out
 
 
@@ -227,9 +244,8 @@ async def test_key_reload_while_streaming(dut):
     for s, k in enumerate(keys):
         await tb.load_key(s, k)
     items = rand_items(tb.rng, 1200, list(range(NSLOTS)))
-    accepted = []
-    src = cocotb.start_soon(tb.source(items, idle=0.2, accepted=accepted))
-    snk = cocotb.start_soon(tb.sink(len(items), stall=0.2))
+    tb.send(items, idle=0.2)
+    snk = cocotb.start_soon(tb.receive(len(items), stall=0.2))
     history = [[(-1, k)] for k in keys]          # per slot: (accept cycle of key cmd, key)
     for _ in range(6):
         for _ in range(tb.rng.randrange(50, 200)):
@@ -239,7 +255,7 @@ async def test_key_reload_while_streaming(dut):
         fired = await tb.load_key(slot, new, wait=False)
         history[slot].append((fired, new))
     out = await snk
-    await src
+    accepted = tb.accepted(items)
 
     def key_at(slot, cyc):
         k = history[slot][0][1]
@@ -277,21 +293,23 @@ async def test_reset_mid_stream(dut):
     for s, k in enumerate(keys):
         await tb.load_key(s, k)
     items = rand_items(tb.rng, 300, list(range(NSLOTS)))
-    src = cocotb.start_soon(tb.source(items, idle=0.1))
-    dut.m_axis_tready.value = 0                # let the FIFO fill, then reset
+    tb.sink.clear_pause_generator()
+    tb.sink.pause = True                       # m_axis_tready low: let the FIFO fill, then reset
+    tb.send(items, idle=0.1)
     for _ in range(40):
         await RisingEdge(dut.clk)
-    src.cancel()
-    dut.s_axis_tvalid.value = 0
+    tb.source.clear()                          # the beat on the bus now is dropped by the reset
     # also reset in the middle of a key load
     key_task = cocotb.start_soon(tb.load_key(1, tb.rng.randbytes(KB), wait=False))
     await RisingEdge(dut.clk)
     await RisingEdge(dut.clk)
     await key_task
     await tb.reset()
+    tb.monitor.clear()                         # blocks taken before the reset
     await ReadOnly()
     assert dut.m_axis_tvalid.value == 0, "output still valid after reset"
     assert int(dut.slot_valid.value) == 0, "key slots survived reset"
+    assert tb.sink.empty(), "a block left with m_axis_tready low"
     for _ in range(60):                      # nothing left in the pipe comes out
         await RisingEdge(dut.clk)
         await ReadOnly()

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The shared FIFO bricks (rtl/common/lc_fifo.v, lc_credit_fifo.v) on their own, under random
-stalls, full/empty phases and reset mid-stream (tests/rtl/cocotb_fifo.py). Every core's tests
+"""The shared FIFO bricks (ip/common/rtl/lc_fifo.v, lc_credit_fifo.v) on their own, under random
+stalls, full/empty phases and reset mid-stream (cocotb_fifo.py). Every core's tests
 exercise them too, but never fill the deep FIFO; these do.
 """
 import pytest

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb testbench for rtl/ciphers/idea/idea_mul.v against linecrypt.models.idea.mul.
+"""cocotb testbench for ip/idea/rtl/idea_mul.v against linecrypt.models.idea.mul.
 
 One operand pair enters every clock (the multiplier has no valid or stall; its latency is PIPE
 clocks), so the check is a stream: the result seen after edge n belongs to the pair driven

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""IDEA multiplier modulo 2^16 + 1 (rtl/ciphers/idea/idea_mul.v) under cocotb + Verilator,
+"""IDEA multiplier modulo 2^16 + 1 (ip/idea/rtl/idea_mul.v) under cocotb + Verilator,
 against the golden model linecrypt.models.idea.mul: every edge-value pair, full 16-bit sweeps
 of one operand against the edge values, inverse pairs, and a large random sample.
 """

@@ -1,9 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb testbench for rtl/modes/cbc_encrypt_interleave.v (CBC encryption, interleaved streams).
+"""cocotb testbench for ip/modes/rtl/cbc_encrypt_interleave.v (CBC encryption, interleaved streams).
 
 Parameters arrive as JSON in LC_PARAMS (the RTL parameters plus LC_CIPHER). Expected ciphertext
 comes from pycryptodome's CBC mode (DES.MODE_CBC, DES3.MODE_CBC, AES.MODE_CBC) over whole
-messages. Random tvalid gaps and tready stalls; the seed is printed (LC_SEED replays it).
+messages. s_axis_* is driven by a cocotbext-axi AxiStreamSource and watched by an
+AxiStreamMonitor, m_axis_* is taken by an AxiStreamSink (cocotb_axis.py binds the ports: tstream
+is the AXI-Stream tid, {tslot, tiv, tuser} and {terr, tuser} ride in tuser). Every stream runs
+with seeded random tvalid gaps and tready stalls (pause generators); the seed is printed and
+LC_SEED replays it. The key port (s_key_*) is driven by hand.
+
+Besides the random streams, an empty slot and the throughput, the bench resets the wrapper
+while streams are in flight (what left before is right, nothing stale leaves after, new
+messages are right) and reloads a key slot between messages and while other slots' streams
+are in flight (later messages use the new key).
 
 The throughput test counts clock cycles (never wall time) for 1 .. NSTREAMS streams and writes
 them to cbc_throughput.json in the simulation build directory.
@@ -15,7 +24,11 @@ from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import ReadOnly, RisingEdge, SimTimeoutError, with_timeout
+from cocotb.utils import get_sim_time, get_time_from_sim_steps
+from cocotbext.axi import AxiStreamFrame, AxiStreamMonitor, AxiStreamSink, AxiStreamSource
+
+from cocotb_axis import axis_bus, quiet, set_pauses
 
 P = json.loads(os.environ["LC_PARAMS"])
 CIPHER = P.pop("LC_CIPHER")
@@ -35,6 +48,16 @@ LATENCY = 1 + ((KEY_BITS // 32 + 6) if CORE else (48 if TRIPLE else 16)) * STAGE
 PERIOD = LATENCY + 5
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 30)))
 MAX_WAIT = 200_000
+CLK_NS = 4
+
+
+def cycle_now():
+    return round(get_sim_time("ns") / CLK_NS)
+
+
+def cycle_of(steps):
+    """The clock cycle of a cocotbext-axi frame time stamp (a rising edge)."""
+    return round(get_time_from_sim_steps(steps, "ns") / CLK_NS)
 
 
 def cbc_encrypt(key: bytes, iv: bytes, msg: bytes) -> bytes:
@@ -101,18 +124,24 @@ class TB:
     def __init__(self, dut, seed=SEED):
         self.dut = dut
         self.rng = random.Random(seed)
-        self.cycle = 0
+        # the pause generators draw from their own generators, so a replay needs only the seed
+        self.src_rng = random.Random(seed * 2 + 1)
+        self.snk_rng = random.Random(seed * 2 + 2)
         dut._log.info("seed %d  params %s cipher %s latency %d", seed, P, CIPHER, LATENCY)
-        cocotb.start_soon(Clock(dut.clk, 4, unit="ns").start())
-        cocotb.start_soon(self._count())
-        for sig in ("s_axis_tvalid", "s_key_tvalid", "m_axis_tready", "s_axis_tdata", "s_axis_tstream",
-                    "s_axis_tslot", "s_axis_tiv", "s_axis_tuser", "s_key_tdata", "s_key_slot"):
+        cocotb.start_soon(Clock(dut.clk, CLK_NS, unit="ns").start())
+        for sig in ("s_key_tvalid", "s_key_tdata", "s_key_slot"):
             getattr(dut, sig).value = 0
-
-    async def _count(self):
-        while True:
-            await RisingEdge(self.dut.clk)
-            self.cycle += 1
+        # s_axis_* / m_axis_* through cocotbext-axi: tstream is the AXI-Stream tid (the stream
+        # a beat belongs to); tuser carries {tslot, tiv, tuser} in, {terr, tuser} out
+        in_ports = dict(tdata="s_axis_tdata", tvalid="s_axis_tvalid", tready="s_axis_tready",
+                        tid="s_axis_tstream", tuser=("s_axis_tslot", "s_axis_tiv", "s_axis_tuser"))
+        self.source = AxiStreamSource(axis_bus(dut, **in_ports), dut.clk, dut.rst, byte_lanes=1)
+        self.monitor = AxiStreamMonitor(axis_bus(dut, **in_ports), dut.clk, dut.rst, byte_lanes=1)
+        self.sink = AxiStreamSink(axis_bus(dut, tdata="m_axis_tdata", tvalid="m_axis_tvalid",
+                                           tready="m_axis_tready", tid="m_axis_tstream",
+                                           tuser=("m_axis_terr", "m_axis_tuser")),
+                                  dut.clk, dut.rst, byte_lanes=1)
+        quiet(self.source, self.monitor, self.sink)
 
     async def reset(self, cycles=3):
         self.dut.rst.value = 1
@@ -121,7 +150,8 @@ class TB:
         self.dut.rst.value = 0
         await RisingEdge(self.dut.clk)
 
-    async def load_key(self, slot, key):
+    async def load_key(self, slot, key, wait=True):
+        """Send one key command (s_key_* by hand); return the cycle of the edge that took it."""
         d = self.dut
         await RisingEdge(d.clk)
         d.s_key_tdata.value = int.from_bytes(key, "big")
@@ -135,66 +165,68 @@ class TB:
         else:
             raise AssertionError("key port never ready")
         await RisingEdge(d.clk)
+        fired = cycle_now()
         d.s_key_tvalid.value = 0
+        if not wait:
+            return fired
         for _ in range(MAX_WAIT):
             await RisingEdge(d.clk)
             await ReadOnly()
             if (int(d.slot_valid.value) >> slot) & 1:
                 await RisingEdge(d.clk)
-                return
+                return fired
         raise AssertionError(f"slot {slot} never became valid")
 
-    async def source(self, beats, idle=0.0, accepted=None):
-        """Drive beats in order; ``accepted`` gets the cycle of every data (non-IV) beat."""
-        d = self.dut
-        i, presenting = 0, False
-        while i < len(beats):
-            await RisingEdge(d.clk)
-            if not presenting:
-                presenting = self.rng.random() >= idle
-            if presenting:
-                b = beats[i]
-                d.s_axis_tdata.value = int.from_bytes(b.data, "big")
-                d.s_axis_tstream.value = b.stream
-                d.s_axis_tslot.value = b.slot
-                d.s_axis_tiv.value = b.iv
-                d.s_axis_tuser.value = b.user
-            d.s_axis_tvalid.value = int(presenting)
-            await ReadOnly()
-            if presenting and d.s_axis_tready.value == 1:
-                if accepted is not None and not beats[i].iv:
-                    accepted.append(self.cycle)
-                i += 1
-                presenting = False
-        await RisingEdge(d.clk)
-        d.s_axis_tvalid.value = 0
+    def send(self, beats, idle=0.0):
+        """Queue beats in order on the source; tvalid gaps with probability idle."""
+        set_pauses(self.source, self.src_rng, idle)
+        for b in beats:
+            self.source.send_nowait(AxiStreamFrame([int.from_bytes(b.data, "big")], tid=b.stream,
+                                                   tuser=in_user(b)))
 
-    async def sink(self, n, stall=0.0):
-        """Collect n beats as (data, stream, user, err, cycle)."""
-        d = self.dut
-        out = []
-        for _ in range(MAX_WAIT):
-            if len(out) >= n:
-                break
-            await RisingEdge(d.clk)
-            ready = self.rng.random() >= stall
-            d.m_axis_tready.value = int(ready)
-            await ReadOnly()
-            if ready and d.m_axis_tvalid.value == 1:
-                out.append((int(d.m_axis_tdata.value).to_bytes(BB, "big"), int(d.m_axis_tstream.value),
-                            int(d.m_axis_tuser.value), int(d.m_axis_terr.value), self.cycle))
-        else:
-            raise AssertionError(f"sink timed out with {len(out)} of {n} beats")
-        await RisingEdge(d.clk)
-        d.m_axis_tready.value = 0
-        return out
+    async def receive(self, n, stall=0.0):
+        """Collect n beats as (data, stream, user, err, cycle); tready stalls with probability stall."""
+        set_pauses(self.sink, self.snk_rng, stall)
+
+        async def collect():
+            return [out_beat(await self.sink.recv()) for _ in range(n)]
+        try:
+            return await with_timeout(collect(), MAX_WAIT * CLK_NS, "ns")
+        except SimTimeoutError:
+            raise AssertionError(f"sink timed out: {self.sink.count()} beats waiting, {n} expected") from None
+
+    def accepted(self, beats):
+        """Cycles at which the input took the data (non-IV) beats (from the monitor), checked
+        against the beats sent."""
+        cycles = []
+        for n, b in enumerate(beats):
+            f = self.monitor.recv_nowait()
+            assert (f.tdata[0], f.tid, f.tuser) == (int.from_bytes(b.data, "big"), b.stream, in_user(b)), \
+                f"input beat {n} seen by the monitor is not the one sent"
+            if not b.iv:
+                cycles.append(cycle_of(f.sim_time_start))
+        return cycles
 
     async def run(self, beats, idle=0.0, stall=0.0, accepted=None):
         data = [b for b in beats if not b.iv]
-        src = cocotb.start_soon(self.source(beats, idle, accepted))
-        out = await self.sink(len(data), stall)
-        await src
+        self.send(beats, idle)
+        out = await self.receive(len(data), stall)
+        await self.source.wait()
+        acc = self.accepted(beats)
+        if accepted is not None:
+            accepted.extend(acc)
         return out, data
+
+
+def in_user(b):
+    """The source's tuser word: {tslot, tiv, tuser}."""
+    return (((b.slot << 1) | b.iv) << USER_WIDTH) | b.user
+
+
+def out_beat(f):
+    """(data, stream, user, err, cycle) of a sink frame; its tuser word is {terr, tuser}."""
+    return (f.tdata[0].to_bytes(BB, "big"), f.tid, f.tuser & ((1 << USER_WIDTH) - 1),
+            f.tuser >> USER_WIDTH, cycle_of(f.sim_time_start))
 
 
 def check(out, data, errors_ok=False):
@@ -290,8 +322,110 @@ async def test_cbc_throughput(dut):
         assert sustained >= 0.97 * ideal, \
             f"{n} streams: {sustained:.3f} blocks/cycle, model min(1, N/{PERIOD}) = {ideal:.3f}"
     report = {"cipher": CIPHER, "params": P, "core_latency": LATENCY, "period": PERIOD, "seed": SEED,
-              "command": ".venv/bin/python -m pytest -m \"slow or not slow\" tests/rtl/test_cbc_interleave.py",
+              "command": ".venv/bin/python -m pytest -m \"slow or not slow\" ip/modes/tb/test_cbc_interleave.py",
               "results": results}
     path = Path("cbc_throughput.json").resolve()
     path.write_text(json.dumps(report, indent=1) + "\n")
     dut._log.info("throughput written to %s", path)
+
+
+def random_messages(rng, streams, keys, slots, per_stream=(1, 3), blocks=(1, 9)):
+    """Per stream in ``streams``: a few messages on random slots of ``slots``, interleaved."""
+    queues = []
+    for s in streams:
+        q = []
+        for _ in range(rng.randrange(*per_stream)):
+            slot = rng.choice(slots)
+            q += message_beats(rng, s, slot, keys[slot], rng.randrange(*blocks))
+        queues.append(q)
+    return interleave(rng, queues)
+
+
+@cocotb.test()
+async def test_cbc_reset_mid_stream(dut):
+    """Reset while many streams have blocks in the core and in the output FIFO: the ciphertext
+    that left before the reset is right, nothing comes out after it (no stale block, m_axis_tvalid
+    stays low for longer than the pipeline), the key slots and stream_busy clear, and new
+    messages on the same streams (new IVs, keys loaded again) are right."""
+    tb, keys = await setup(dut)
+    rng = tb.rng
+    streams = rng.sample(range(NSTREAMS), min(NSTREAMS, PERIOD))
+    beats = random_messages(rng, streams, keys, list(range(NSLOTS)), blocks=(4, 13))
+    data = [b for b in beats if not b.iv]
+    tb.send(beats, idle=0.1)
+    set_pauses(tb.sink, tb.snk_rng, 0.5)
+    for _ in range(2 * PERIOD):                 # well inside the message set
+        await RisingEdge(dut.clk)
+    await ReadOnly()
+    assert int(dut.stream_busy.value) != 0, "no stream in flight when the reset comes"
+    await RisingEdge(dut.clk)
+    tb.source.clear()                           # the beat on the bus now is dropped by the reset
+    tb.sink.clear_pause_generator()
+    tb.sink.pause = True                        # after the reset: m_axis_tready low
+    await tb.reset()
+    before = [out_beat(tb.sink.recv_nowait()) for _ in range(tb.sink.count())]
+    assert 0 < len(before) < len(data), f"{len(before)} of {len(data)} blocks left before the reset"
+    check(before, data[:len(before)])
+    tb.monitor.clear()
+    await ReadOnly()
+    assert dut.m_axis_tvalid.value == 0, "output still valid after reset"
+    assert int(dut.slot_valid.value) == 0, "key slots survived reset"
+    assert int(dut.stream_busy.value) == 0, "streams still busy after reset"
+    for _ in range(LATENCY + 40):               # nothing left in the pipe comes out
+        await RisingEdge(dut.clk)
+        await ReadOnly()
+        assert dut.m_axis_tvalid.value == 0, "a block from before the reset came out"
+    await RisingEdge(dut.clk)
+    assert tb.sink.empty()
+    keys = [new_key(rng) for _ in range(NSLOTS)]
+    for s, k in enumerate(keys):
+        await tb.load_key(s, k)
+    beats = random_messages(rng, streams, keys, list(range(NSLOTS)))
+    out, data = await tb.run(beats, idle=0.3, stall=0.3)
+    check(out, data)
+    dut._log.info("%d blocks out before the reset, %d blocks after it ok", len(before), len(data))
+
+
+@cocotb.test()
+async def test_cbc_key_reload(dut):
+    """Reload a key slot between messages, then while other slots' streams are in flight: the
+    messages after the reload use the new key, those on the other slots keep theirs."""
+    tb, keys = await setup(dut)
+    rng = tb.rng
+    # between messages: slot 0 with one key, reloaded once the input is drained, then again
+    streams = rng.sample(range(NSTREAMS), min(NSTREAMS, 8))
+    for _ in range(2):
+        beats = random_messages(rng, streams, keys, [0])
+        out, data = await tb.run(beats, idle=0.2, stall=0.2)
+        check(out, data)
+        keys[0] = new_key(rng)
+        await tb.load_key(0, keys[0])
+    beats = random_messages(rng, streams, keys, [0])
+    out, data = await tb.run(beats, idle=0.2, stall=0.2)
+    check(out, data)
+    # while streams on slots 1 .. NSLOTS-1 are in flight, reload slot 0 (nothing in flight uses
+    # it), then messages on slot 0 with the new key on the same streams, and more on the others
+    others = list(range(1, NSLOTS))
+    streams = rng.sample(range(NSTREAMS), min(NSTREAMS, PERIOD))
+    first = random_messages(rng, streams, keys, others, blocks=(6, 13))
+    data_first = [b for b in first if not b.iv]
+    tb.send(first, idle=0.2)
+    recv = cocotb.start_soon(tb.receive(len(data_first), stall=0.2))
+    for _ in range(PERIOD):
+        await RisingEdge(dut.clk)
+    await ReadOnly()
+    assert int(dut.stream_busy.value) != 0, "no stream in flight when the key is loaded"
+    await RisingEdge(dut.clk)
+    keys[0] = new_key(rng)
+    await tb.load_key(0, keys[0])
+    dut._log.info("slot 0 reloaded with %d of %d first beats still queued", tb.source.count(), len(first))
+    second = random_messages(rng, streams, keys, list(range(NSLOTS)))
+    data_second = [b for b in second if not b.iv]
+    tb.send(second, idle=0.2)
+    out = await recv
+    check(out, data_first)
+    out = await tb.receive(len(data_second), stall=0.2)
+    check(out, data_second)
+    await tb.source.wait()
+    tb.accepted(first + second)
+    dut._log.info("key reload: %d blocks before, %d after the reload ok", len(data_first), len(data_second))

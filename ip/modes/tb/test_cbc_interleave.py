@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""CBC-encryption stream interleaver (rtl/modes/cbc_encrypt_interleave.v) under cocotb + Verilator.
+"""CBC-encryption stream interleaver (ip/modes/rtl/cbc_encrypt_interleave.v) under cocotb + Verilator.
 
 Checked against pycryptodome CBC over whole messages (several streams interleaved, random
-stalls, IVs loaded while the previous message is in flight, an empty key slot). The throughput
-test logs blocks/cycle for 1 .. NSTREAMS streams and writes cbc_throughput.json into the
-simulation build directory (build/sim/cbc_encrypt_interleave-*/).
+stalls, IVs loaded while the previous message is in flight, an empty key slot, a reset while
+streams are in flight, key slots reloaded between messages and while other streams run). The
+throughput test logs blocks/cycle for 1 .. NSTREAMS streams and writes cbc_throughput.json into
+the simulation build directory (build/sim/cbc_encrypt_interleave-*/).
 """
 import pytest
 
