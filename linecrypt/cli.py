@@ -1,17 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The `linecrypt` command (contract: ../shared/CLI.md)."""
+"""The `linecrypt` command (its contract: docs/cli.md)."""
 from __future__ import annotations
 
 import argparse
 import json
-import os
+import re
+import string
+import textwrap
 import sys
+from dataclasses import dataclass
 
 from linecrypt.ciphers import CIPHERS
 from linecrypt.designs import PLACERS
-
-AEAD_MODES = ("gcm", "ocb")
-MODES = ("ecb", "cbc", "ctr") + AEAD_MODES
+from linecrypt.output import OutputError, write_output
 
 
 class UsageError(Exception):
@@ -23,13 +24,52 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _hex(name: str, value: str | None) -> bytes | None:
+@dataclass(frozen=True)
+class ModeSpec:
+    """One `--mode`: which of the per-mode options it takes and how it treats the input.
+
+    Adding a mode means adding its row here and its branch in ``_run_mode``; the checks that
+    reject options a mode does not use, and the --help text, follow from the table.
+    """
+    name: str
+    summary: str
+    options: tuple[str, ...] = ()     # argparse dests among MODE_OPTIONS
+    whole_blocks: bool = False        # input length must be a multiple of the block
+    inverse_cipher: bool = False      # decryption runs the block cipher's inverse
+    available: bool = True
+
+
+# the options that only some modes take: argparse dest -> flag
+MODE_OPTIONS = {"iv": "--iv", "nonce": "--nonce", "aad": "--aad", "aad_file": "--aad-file",
+                "tag_bytes": "--tag-bytes"}
+_AEAD_OPTIONS = ("nonce", "aad", "aad_file", "tag_bytes")
+
+MODES: dict[str, ModeSpec] = {m.name: m for m in (
+    ModeSpec("ecb", "whole blocks, no padding, no IV", (), whole_blocks=True, inverse_cipher=True),
+    ModeSpec("cbc", "whole blocks, no padding; --iv is one block", ("iv",), whole_blocks=True,
+             inverse_cipher=True),
+    ModeSpec("ctr", "any length; --iv is the initial counter block, incremented as one big-endian "
+                    "integer of the block's width (SP 800-38A)", ("iv",)),
+    ModeSpec("gcm", "SP 800-38D; output ciphertext || tag (not available yet)", _AEAD_OPTIONS,
+             available=False),
+    ModeSpec("ocb", "RFC 7253 OCB3; output ciphertext || tag (not available yet)", _AEAD_OPTIONS,
+             inverse_cipher=True, available=False),
+)}
+
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2})*")
+
+
+def _hex(flag: str, value: str | None) -> bytes | None:
+    """Strict hex: digits 0-9, a-f, A-F, two per byte, nothing else (no spaces, no 0x)."""
     if value is None:
         return None
-    try:
+    if _HEX.fullmatch(value):
         return bytes.fromhex(value)
-    except ValueError:
-        raise UsageError(f"--{name} is not a valid hex string") from None
+    for i, c in enumerate(value):
+        if c not in string.hexdigits:
+            raise UsageError(f"{flag} is not a hex string: {c!r} at position {i + 1} "
+                             "(give hex digits only, two per byte, no spaces or 0x)")
+    raise UsageError(f"{flag} has an odd number of hex digits ({len(value)}); give two per byte")
 
 
 def _read_input(path: str) -> bytes:
@@ -42,73 +82,99 @@ def _read_input(path: str) -> bytes:
         raise UsageError(f"cannot read input file {path}: {e.strerror}") from None
 
 
-def _write_output(path: str, data: bytes) -> None:
-    if path == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    tmp = f"{path}.linecrypt-tmp"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError as e:
-        raise UsageError(f"cannot write output file {path}: {e.strerror}") from None
-
-
 def _cipher_help() -> str:
     lines = []
     for c in CIPHERS.values():
         rtl = "rtl+model" if c.rtl else "model"
         note = f"; {c.note}" if c.note else ""
-        lines.append(f"{c.name} (key {'/'.join(str(k) for k in c.key_bytes)} bytes, "
-                     f"{8 * c.block_bytes}-bit block, {rtl}{note})")
-    return "; ".join(lines)
+        lines.append(_item(c.name, 12, f"key {'/'.join(str(k) for k in c.key_bytes)} bytes, "
+                                       f"{8 * c.block_bytes}-bit block, {rtl}{note}"))
+    return "\n".join(lines)
+
+
+def _mode_help() -> str:
+    return "\n".join(_item(m.name, 4, m.summary) for m in MODES.values())
+
+
+def _item(name: str, width: int, text: str) -> str:
+    return textwrap.fill(text, 88, initial_indent=f"  {name:{width}s} ",
+                         subsequent_indent=" " * (width + 3))
+
+
+def _check_mode_options(args, mode: ModeSpec) -> None:
+    for dest, flag in MODE_OPTIONS.items():
+        if getattr(args, dest) is not None and dest not in mode.options:
+            raise UsageError(f"{flag} is not used by --mode {mode.name}")
+
+
+def _backend(args, spec, key: bytes, mode: ModeSpec, decrypt: bool) -> tuple[str, str | None]:
+    """The back end to run and, for rtl, the design point the blocks pass through."""
+    has_rtl = bool(spec.rtl) and len(key) in spec.rtl
+    backend = args.backend or ("rtl" if has_rtl else "model")
+    if backend == "model":
+        return backend, None
+    if not has_rtl:
+        raise UsageError(f"no RTL back end for {spec.name} with a {len(key)}-byte key; "
+                         "use --backend model")
+    enc_d, dec_d = spec.rtl[len(key)]
+    return backend, dec_d if decrypt and mode.inverse_cipher else enc_d
+
+
+def _run_mode(cipher, mode: ModeSpec, decrypt: bool, data: bytes, iv: bytes | None,
+              batch_enc=None, batch_dec=None) -> bytes:
+    from linecrypt.models import modes
+    if mode.name in ("ecb", "cbc", "ctr"):
+        return modes.crypt(cipher, mode.name, decrypt, data, iv, batch_enc=batch_enc, batch_dec=batch_dec)
+    raise UsageError(f"--mode {mode.name} is not available yet")
 
 
 def cmd_crypt(args, decrypt: bool) -> int:
-    from linecrypt.models import modes
+    from linecrypt.models.modes import ModeError
 
     spec = CIPHERS.get(args.cipher)
     if spec is None:
         raise UsageError(f"unknown cipher {args.cipher!r} (choose from {', '.join(CIPHERS)})")
-    if args.mode not in MODES:
+    mode = MODES.get(args.mode)
+    if mode is None:
         raise UsageError(f"unknown mode {args.mode!r} (choose from {', '.join(MODES)})")
-    if args.mode in AEAD_MODES:
-        raise UsageError(f"mode {args.mode} is not available in this version yet")
+    if not mode.available:
+        raise UsageError(f"--mode {mode.name} is not available yet")
+    _check_mode_options(args, mode)
     if args.key is None:
         raise UsageError("--key is required")
-    key = _hex("key", args.key)
+    key = _hex("--key", args.key)
     if len(key) not in spec.key_bytes:
         raise UsageError(f"{spec.name} needs a key of {' or '.join(str(k) for k in spec.key_bytes)} "
                          f"bytes, got {len(key)}")
-    iv = _hex("iv", args.iv)
-    if args.mode in ("cbc", "ctr"):
+    iv = _hex("--iv", args.iv)
+    if "iv" in mode.options:
         if iv is None:
-            raise UsageError(f"{args.mode} needs --iv ({spec.block_bytes} bytes)")
+            raise UsageError(f"{mode.name} needs --iv ({spec.block_bytes} bytes)")
         if len(iv) != spec.block_bytes:
             raise UsageError(f"--iv must be {spec.block_bytes} bytes for {spec.name}, got {len(iv)}")
-    elif iv is not None:
-        raise UsageError("ecb takes no --iv")
-    backend = args.backend or ("rtl" if spec.rtl else "model")
-    if backend == "rtl" and not (spec.rtl and len(key) in spec.rtl):
-        raise UsageError(f"no RTL back end for {spec.name} yet; use --backend model")
+    backend, design = _backend(args, spec, key, mode, decrypt)
     data = _read_input(args.inp)
-    if args.mode in ("ecb", "cbc") and len(data) % spec.block_bytes:
-        raise UsageError(f"{args.mode} input length {len(data)} is not a multiple of the "
+    if mode.whole_blocks and len(data) % spec.block_bytes:
+        raise UsageError(f"{mode.name} input length {len(data)} is not a multiple of the "
                          f"{spec.block_bytes}-byte block")
-    if backend == "rtl":
-        from linecrypt.host.rtl_device import RTLBlockCipher
-        enc_d, dec_d = spec.rtl[len(key)]
-        cipher = RTLBlockCipher(enc_d, dec_d, spec.rtl_key(key) if spec.rtl_key else key)
-        try:
-            out = modes.crypt(cipher, args.mode, decrypt, data, iv,
-                              batch_enc=cipher.batch_encrypt, batch_dec=cipher.batch_decrypt)
-        finally:
-            cipher.close()
-    else:
-        out = modes.crypt(spec.model(key), args.mode, decrypt, data, iv)
-    _write_output(args.out, out)
+    if args.verbose:
+        what = f"design {design}" if design else f"{spec.name} golden model"
+        print(f"linecrypt: backend {backend} ({what})", file=sys.stderr, flush=True)
+    try:
+        if backend == "rtl":
+            from linecrypt.host.rtl_device import RTLBlockCipher
+            enc_d, dec_d = spec.rtl[len(key)]
+            cipher = RTLBlockCipher(enc_d, dec_d, spec.rtl_key(key) if spec.rtl_key else key)
+            try:
+                out = _run_mode(cipher, mode, decrypt, data, iv,
+                                batch_enc=cipher.batch_encrypt, batch_dec=cipher.batch_decrypt)
+            finally:
+                cipher.close()
+        else:
+            out = _run_mode(spec.model(key), mode, decrypt, data, iv)
+    except ModeError as e:
+        raise UsageError(str(e)) from None
+    write_output(args.out, out)
     return 0
 
 
@@ -204,18 +270,33 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="linecrypt", description="LineCrypt: line-rate FPGA crypto cores, models and flows")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in ("encrypt", "decrypt"):
-        s = sub.add_parser(name, help=f"{name} with a block cipher in ecb/cbc/ctr",
-                           description=f"Ciphers: {_cipher_help()}. Modes: ecb and cbc take whole blocks "
-                                       "(no padding); ctr increments the whole counter block as one "
-                                       "big-endian integer (SP 800-38A).")
-        s.add_argument("--cipher", required=True)
-        s.add_argument("--mode", required=True)
-        s.add_argument("--key")
-        s.add_argument("--iv")
-        s.add_argument("--in", dest="inp", default="-")
-        s.add_argument("--out", default="-")
+        s = sub.add_parser(
+            name, help=f"{name} with a block cipher (ecb, cbc, ctr)",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+            description=f"{name.capitalize()} --in (default stdin) to --out (default stdout), raw bytes.\n\n"
+                        f"Ciphers (--cipher):\n{_cipher_help()}\n\nModes (--mode):\n{_mode_help()}",
+            epilog="Keys, IVs, nonces and associated data are hex on the command line: the digits "
+                   "0-9 and a-f, two per byte, no spaces, no 0x (e.g. --key 000102030405060708090a0b0c0d0e0f).\n"
+                   "A user error prints one line on stderr and exits with status 2.")
+        s.add_argument("--cipher", required=True, metavar="CIPHER", help="one of the ciphers above")
+        s.add_argument("--mode", required=True, metavar="MODE", help="one of the modes above")
+        s.add_argument("--key", metavar="HEX", help="the key, hex; its length must be one the cipher takes")
+        s.add_argument("--iv", metavar="HEX", help="cbc: the IV; ctr: the initial counter block; "
+                                                   "hex, one block")
+        s.add_argument("--nonce", metavar="HEX", help="gcm, ocb: the nonce, hex")
+        s.add_argument("--aad", metavar="HEX", help="gcm, ocb: associated data, hex")
+        s.add_argument("--aad-file", metavar="FILE", help="gcm, ocb: associated data, the raw bytes of FILE")
+        s.add_argument("--tag-bytes", type=int, metavar="N", help="gcm, ocb: tag length in bytes")
+        s.add_argument("--in", dest="inp", default="-", metavar="FILE", help="input file (default -, stdin)")
+        s.add_argument("--out", default="-", metavar="FILE",
+                       help="output file (default -, stdout). A regular file is replaced whole or "
+                            "not at all (a symlink's target is replaced, the link stays); a FIFO, "
+                            "device, /dev/stdout or /dev/fd/N is written through")
         s.add_argument("--backend", choices=("rtl", "model"),
-                       help="rtl: blocks pass through the Verilated core (default where it exists)")
+                       help="rtl: the blocks pass through the Verilated core (built on first use, "
+                            "cached; the default where the RTL exists); model: the Python golden model")
+        s.add_argument("-v", "--verbose", action="store_true",
+                       help="print the back end and design point used on stderr")
     s = sub.add_parser("synth", help="Yosys + nextpnr-ecp5 (--85k --speed 8) for a design point")
     s.add_argument("--list", action="store_true")
     s.add_argument("--design", action="append", help="a design point (repeat for several)")
@@ -229,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--placer", choices=PLACERS,
                    help="nextpnr-ecp5 placer (default: the design point's own, see its JSON)")
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
-    s.add_argument("--update-readme", action="store_true", help="regenerate the README results table")
+    s.add_argument("--update-readme", action="store_true", help="rewrite README.md, docs/results.md and docs/img/ from the JSON")
     s = sub.add_parser("bench", help="sustained bits/cycle and cycles per message in simulation")
     s.add_argument("--design", required=True)
     s.add_argument("--json", action="store_true")
@@ -249,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_bench(args)
         if args.command == "demo":
             return cmd_demo(args)
-    except UsageError as e:
+    except (UsageError, OutputError) as e:
         print(f"linecrypt: {e}", file=sys.stderr)
         return 2
     except RuntimeError as e:      # a tool run failed (synth): one line, details in its log
