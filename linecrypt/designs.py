@@ -22,9 +22,15 @@ TOPS: dict[str, str] = {
     "des_core": "des",
     "idea_core": "idea",
     "idea_mul": "idea",            # the multiplier modulo 2^16 + 1 alone (one MULT18X18D)
+    "ghash_mul": "gcm",            # GF(2^128) multiplier (building block)
+    "ghash_nway": "gcm",           # N-lane GHASH accumulator (building block of GCM)
+    "ghash_hpow": "gcm",           # H^1..H^N table from H (one multiplier iterated)
     "cbc_encrypt_interleave": "modes",   # around des_core (CORE=0) or aes_core (CORE=1)
     "lc_fifo": "common",
     "lc_credit_fifo": "common",
+    "ocb3_offset_gen": "ocb",     # OCB3 key table + N-lane offsets (building block)
+    "ocb3_ltable": "ocb",
+    "ocb3_nonce": "ocb",          # nonce -> Offset_0 with the per-slot Ktop cache (building block)
 }
 
 
@@ -45,9 +51,6 @@ class Design:
     block_bits: int = 128
     key_bits: int = 128
     cipher: str = "aes"          # reference-oracle name (linecrypt.oracles.blockciphers)
-    # parameters the Verilator harness (CLI rtl back end, bench, demo) adds on top of params:
-    # placement-only knobs that change neither function nor cycle timing but cost simulation time
-    sim_params: dict = field(default_factory=dict)
     # a building block (one round, one multiplier) measured for its Fmax and area only: it does
     # not process blocks on its own, so the results table shows no Gbit/s for it
     building_block: bool = False
@@ -67,12 +70,9 @@ class Design:
 
     @property
     def harness_params(self) -> dict:
-        return {**self.params, **self.sim_params}
-
-
-# SBOX_COPIES (default 4) duplicates registers for placement; Verilator would evaluate every
-# S-box four times (3-4x slower). The cocotb tests cover every value; the harness uses 1.
-AES_SIM = {"SBOX_COPIES": 1}
+        # the Verilator harness (CLI rtl back end, bench, demo) simulates exactly the parameters
+        # synthesis sets (tests/cli/test_rtl_harness.py holds the two equal)
+        return dict(self.params)
 
 
 def _aes_points() -> list[Design]:
@@ -82,15 +82,14 @@ def _aes_points() -> list[Design]:
         out.append(Design(name, "aes_core",
                           {"KEY_BITS": kb, "DECRYPT": dec, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8},
                           128, f"AES-{kb} {'decrypt' if dec else 'encrypt'}, {st} stage(s)/round, 4 key slots",
-                          128, kb, sim_params=AES_SIM))
+                          128, kb))
     for dec in (0, 1):
         name = f"aes128ekx-{'dec' if dec else 'enc'}-s2"
         out.append(Design(name, "aes_core",
                           {"KEY_BITS": 128, "DECRYPT": dec, "STAGES": 2, "NSLOTS": 4, "USER_WIDTH": 8,
                            "ENHANCED_KX": 1},
                           128, f"AES-128 with seed-002 enhanced key expansion (non-standard), "
-                               f"{'decrypt' if dec else 'encrypt'}, 2 stages/round", 128, 128, "aes-ekx",
-                          sim_params=AES_SIM))
+                               f"{'decrypt' if dec else 'encrypt'}, 2 stages/round", 128, 128, "aes-ekx"))
     # LINK_REG: a transport register between rounds and two before the output FIFO (no logic on
     # the hop from one round to the next or to the FIFO); one more clock per round and two at the
     # output, same function and block rate. OUT_BRAM: the output FIFO in block RAM (4 DP16KD),
@@ -100,8 +99,7 @@ def _aes_points() -> list[Design]:
                           {"KEY_BITS": 128, "DECRYPT": 0, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
                            "LINK_REG": 1, "OUT_BRAM": 1},
                           128, f"AES-128 encrypt, {st} stages/round + transport registers between "
-                               "rounds and before the output FIFO (block RAM), 4 key slots", 128, 128,
-                          sim_params=AES_SIM))
+                               "rounds and before the output FIFO (block RAM), 4 key slots", 128, 128))
     # MIX_REG on top: a register between the MixColumns halves (one LUT level each side), so
     # every stage of a middle round is one LUT4 level or one S-box (sub-)table
     for st in (2, 3):
@@ -109,8 +107,7 @@ def _aes_points() -> list[Design]:
                           {"KEY_BITS": 128, "DECRYPT": 0, "STAGES": st, "NSLOTS": 4, "USER_WIDTH": 8,
                            "LINK_REG": 1, "MIX_REG": 1, "OUT_BRAM": 1},
                           128, f"AES-128 encrypt, {st} stages/round + MixColumns split by a register "
-                               "+ transport registers, output FIFO in block RAM, 4 key slots", 128, 128,
-                          sim_params=AES_SIM))
+                               "+ transport registers, output FIFO in block RAM, 4 key slots", 128, 128))
     # A one-stage round on its own has no register-to-register path (its inputs are ports), so
     # nextpnr reports no Fmax; the one-stage round is measured inside the aes*-s1 cores.
     for dec, st in ((0, 2), (0, 3), (1, 2), (1, 3)):
@@ -191,6 +188,38 @@ def _brick_points() -> list[Design]:
                    "8-entry output stage)", building_block=True)]
 
 
+def _ocb_points() -> list[Design]:
+    # OCB3 datapath bricks (ip/ocb): the offsets of N lanes (N blocks per clock) with their key
+    # table, and the nonce unit; measured for area and Fmax, the engine around them comes later
+    out = [Design(f"ocb3-offsets-{n}lane", "ocb3_offset_gen",
+                  {"N": n, "NSLOTS": 4, "LMAX": 16, "USER_W": 8}, 128 * n,
+                  f"OCB3 key table (L_*, L_$, L_0..L_16, 4 slots) + {n} block offset(s) per clock "
+                  "(building block of the OCB engine)", building_block=True)
+           for n in (1, 2, 4)]
+    out.append(Design("ocb3-nonce", "ocb3_nonce", {"NSLOTS": 4, "DEPTH": 16, "USER_W": 8}, 128,
+                      "OCB3 nonce -> Offset_0 (formatting, per-slot Ktop cache, Stretch shift), "
+                      "4 slots, 16 pending (building block of the OCB engine)", building_block=True))
+    return out
+
+
+def _gcm_points() -> list[Design]:
+    # IN_REG=1: the operands registered first, so every stage of the multiplier lies between two
+    # flops (out of context, paths from input ports are not timed)
+    out = []
+    for impl, tag, what in ((0, "school", "schoolbook AND-XOR array"),
+                            (1, "kara1", "one Karatsuba level (3 x 64-bit arrays)"),
+                            (2, "kara2", "two Karatsuba levels (9 x 32-bit arrays)")):
+        out.append(Design(f"ghash-mul-{tag}-p2", "ghash_mul", {"IMPL": impl, "PIPE": 2, "IN_REG": 1}, 128,
+                          f"GF(2^128) multiplier, {what}, 2 register stages + input register "
+                          "(building block of GHASH)", building_block=True))
+    for lanes in (1, 4):
+        out.append(Design(f"ghash-{lanes}way", "ghash_nway", {"LANES": lanes, "IMPL": 0, "PIPE": 1},
+                          128 * lanes, f"GHASH over {lanes} block(s) per clock, schoolbook multipliers, "
+                          "one-clock feedback multiplier, lanes 1 stage + lane sum register "
+                          "(building block of GCM)", building_block=True))
+    return out
+
+
 DESIGNS: dict[str, Design] = {d.name: d for d in
                               _aes_points() + _serpent_points() + _des_points() + _idea_points()
-                              + _brick_points()}
+                              + _brick_points() + _ocb_points() + _gcm_points()}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Verilator harness for any LineCrypt block-cipher core (ports of rtl/ciphers/aes/aes_core.v),
+// Verilator harness for any LineCrypt block-cipher core (the ports of ip/aes/rtl/aes_core.v),
 // driven by the Python host over stdin/stdout (linecrypt/host/rtl_device.py).
 //
 // Compile-time: BLOCK_BYTES, KEY_BYTES (-CFLAGS -D...), top class Vtop (verilator --prefix Vtop).

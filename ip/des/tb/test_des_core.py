@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""DES / 3DES core RTL (rtl/ciphers/des/des_core.v) under cocotb + Verilator.
+"""DES / 3DES core RTL (ip/des/rtl/des_core.v) under cocotb + Verilator.
 
 Published vectors: the FIPS 46-3 worked example and the NIST CAVP TDES ECB files shipped in
 cryptography-vectors (KAT records carry one key, i.e. K1 = K2 = K3 = single DES; TECBMMT1 has
 K1 = K2 = K3, TECBMMT2 keying option 2 (K3 = K1), TECBMMT3 keying option 1). Random blocks are
-checked against pycryptodome (DES) and Botan (3DES, else the golden model).
+checked against pycryptodome (DES) and pyca/cryptography (3DES, any K1, K2, K3).
 
 Default points cover every parameter value (DES/3DES, enc/dec, 1/2 stages per round);
 `make test-long` runs all of them.
