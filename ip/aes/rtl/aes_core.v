@@ -16,7 +16,7 @@
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 11 entries) has room for everything in flight.
+// FIFO (ip/common/rtl/lc_credit_fifo.v, >= LATENCY + 11 entries) has room for everything in flight.
 module aes_core #(
     parameter KEY_BITS    = 128,   // 128, 192, 256
     parameter DECRYPT     = 0,     // 0: Cipher, 1: equivalent InvCipher

@@ -81,17 +81,16 @@ reg                 fl_f;      // wi[1:0] == 3 && rk_idx == Nr, a clock late (bo
                                // for PHASES clocks before last_q reads them)
 reg                 fin_q;     // wr_pending && rk_idx == Nr: the last write (busy falls after it),
                                // a flop of its own, one LUT of two flops (last_q, fl_f) that
-                               // shares nothing with wr_pending's decode: busy and hold_q decoded
-                               // from wr_pending and rk_idx took 3 LUT levels after a 23-38 tile
-                               // hop from wr_pending (aes128-enc-s3-mix-link seeds 1, 5 at
-                               // 93105a5); a fin_q decoded with wr_pending's inputs shared its
-                               // LUT, 20-24 tiles away (docs/results/experiments/
-                               // aes128-enc-s3-mix-link-finq-43338ff.json)
+                               // shares nothing with wr_pending's decode, so busy and hold_q are
+                               // one LUT of flops. Decoded from wr_pending and rk_idx they would
+                               // be 3 LUT levels after a long hop from wr_pending, and a fin_q
+                               // decoded from wr_pending's inputs shares that LUT
+                               // (docs/timing.md, "Key slots and key expansion")
 reg                 last_q;    // phase == PHASES-1 (a flop, so the counters' enables are flops)
 reg                 past_key;  // wi >= NK (the words after the cipher key itself)
 reg                 key_end_f; // wi == NK-1, a flop that changes with wi: past_key is set from
-                               // flops only (the compare on wi had shared a LUT with wr_pending's
-                               // input, 12 tiles away: aes128-enc-s3-mix-link at 5fe6f80, seed 2)
+                               // flops only, so the compare on wi shares no LUT with
+                               // wr_pending's input
 // kpos decoded into flops that change with kpos (so the word select is flop -> one LUT -> flop)
 reg                 g_f;       // kpos == 0: the g() word (RotWord, SubWord, Rcon)
 reg                 sub_f;     // Nk = 8 and kpos == 4: SubWord only
@@ -183,9 +182,8 @@ wire use_imc = DECRYPT && (rk_idx != 4'd0) && (rk_idx != NR_W);
 // Counters: while idle they are held at their start values (so `start` only sets busy and the
 // slot); while busy they advance on last_q, a flop that is high in the last phase of a word.
 // "Idle" is a flop of its own (hold_q == !busy): Yosys maps the hold to the counters' synchronous
-// reset, and with !busy that was an inverter LUT driving ~25 LSR pins, which the placer put far
-// from busy and the counters (aes128-enc-s3-mix-link seeds 1 and 3 at 228e931: busy -> that
-// LUT -> rk_idx, two 1.4-1.6 ns hops).
+// reset, and with !busy that would be an inverter LUT driving ~25 LSR pins, which the placer can
+// put far from busy and the counters (two long hops on one path).
 reg hold_q;
 (* keep *) always @(posedge clk)
     hold_q <= rst ? 1'b1 : (busy ? fin_q : !start);
@@ -193,14 +191,15 @@ reg hold_q;
 // The wide registers are enabled by flops, never by hold_q: last_q and wr_pending imply !hold_q
 // (last_q needs busy in the clock before; wr_pending is high only in phase 0, and hold_q rises
 // only after a wr_pending with phase 0 != PHASES-2), which Yosys cannot see, so gating them by
-// the hold made one shared "last_q & !hold_q" LUT the clock enable of all 256 shift-register
-// flops (aes128-enc-s3-mix-link at 5279ecb: last_q/hold_q -> that LUT 20-30 tiles away).
+// the hold would make one shared "last_q & !hold_q" LUT the clock enable of all 256
+// shift-register flops, placed far from last_q / hold_q (docs/timing.md, "Key slots and key
+// expansion").
 // Each 32-bit word of the shift register and of the round-key register has its own copy of its
 // enable, each a (* keep *) block so Yosys does not merge them back into one net.
 // The copies of last_q load from sh_pre (busy && phase == PHASES-3 a clock earlier: the same
 // clock, since a busy unit's phase advances every clock and busy never falls in that phase), a
-// flop to flop hop with no LUT: decoding busy and the phase in front of every copy put the
-// busy flop 15-29 tiles from them (271b87b seeds 1 and 3).
+// flop to flop hop with no LUT: decoding busy and the phase in front of every copy would put a
+// LUT after a long hop from the busy flop.
 reg       sh_pre;
 reg [7:0] sh_c;   // copies of last_q: sh_c[j] enables sr[j]
 reg [4:0] wp_c;   // copies of wr_pending: wp_c[j] enables rk_key word j, wp_c[4] rk_pos/rk_slot
@@ -239,8 +238,8 @@ always @(posedge clk) begin
     fl_f       <= (wi[1:0] == 2'd3) && rk_last_f;
     fin_q      <= last_q && fl_f;
     rk_en      <= wr_pending;
-    // the first round's write match as a flop beside rk_en: decoded in aes_core, it was a LUT
-    // between rk_en and round 0's hit_q copies (aes128-enc-s3-mix-link seed 1 at 67d5751, 26 tiles)
+    // the first round's write match as a flop beside rk_en: decoded in aes_core, it would be a
+    // LUT between rk_en and round 0's hit_q copies, after a long hop (docs/timing.md)
     rk_hit0    <= wr_pending && ((DECRYPT ? (NR_W - rk_idx) : rk_idx) == 4'd0);
     if (!hold_q) begin
         phase <= last_ph ? 3'd0 : phase + 3'd1;

@@ -6,10 +6,11 @@
 //
 // Forward: each output bit is the parity of 5 or 7 column bits and its key bit, built as one
 // lc_parity (two LUT4 levels under LC_TECH_ECP5, the key bit in the second). Left to abc9 the
-// same XORs came out as chains of small LUTs, up to four levels (aes128-enc-s2-link: the
-// S-box register -> AddRoundKey register stage). The inputs of bit i are the set bits of
-// mix_mask(i), derived from the plain function below (MixColumns is linear over GF(2)); without
-// LC_TECH_ECP5 the plain function itself (tests/rtl/test_lut_bricks.py simulates both forms).
+// same XORs come out as chains of small LUTs, up to four levels on the S-box register ->
+// AddRoundKey register stage (docs/timing.md, "XOR networks"). The inputs of bit i are the set
+// bits of mix_mask(i), derived from the plain function below (MixColumns is linear over GF(2));
+// without LC_TECH_ECP5 the plain function itself (ip/common/tb/test_lut_bricks.py simulates
+// both forms).
 // Inverse: up to 19 column bits per output bit; plain logic sharing the x2/x4/x8 multiples.
 module aes_mix_column #(
     parameter INVERSE = 0
@@ -103,7 +104,7 @@ end else begin : g_fwd
         lc_parity #(.N(NI + 1)) u_xor (.x(x), .y(out[i]));
     end
 `else
-    // simulation: byte-wide (bit-level parities made the encrypt cocotb tests 2-5x slower)
+    // simulation: byte-wide (bit-level parities make the encrypt cocotb tests 2-5x slower)
     assign out = mix_fwd(col) ^ rk;
 `endif
 end

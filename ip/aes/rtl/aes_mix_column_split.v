@@ -9,9 +9,8 @@
 // the round key's XOR after it still fits in one LUT4. InvMixColumns has no such split (its
 // first half would need 7 inputs per bit), so there is no INVERSE parameter.
 // Each first-half bit is one lc_xor4 (an ECP5 LUT4 instance under LC_TECH_ECP5): left to abc9,
-// t_j was built from s_j's LUT (a_j+1 ^ a_j+2 computed once for both), two LUT levels after the
-// hop from the previous register (aes128-enc-s3-mix-link at e3488ce, seeds 3 and 4: 304.7 /
-// 328.5 MHz, hops of 19 and 18 tiles).
+// t_j is built from s_j's LUT (a_j+1 ^ a_j+2 computed once for both), two LUT levels after the
+// hop from the previous register (docs/timing.md, "XOR networks").
 // Column word: col[31:24] = s[0,c], col[23:16] = s[1,c], col[15:8] = s[2,c], col[7:0] = s[3,c].
 module aes_mix_column_split (
     input  wire        clk,

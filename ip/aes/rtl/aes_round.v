@@ -45,9 +45,9 @@
 // the next round's S-boxes, so the hop between two rounds is a path with no logic on it. One
 // more clock per round; function unchanged. With STAGES = 2 or 3 it also adds one between the
 // S-box register and ShiftRows (middle and final rounds): ShiftRows sends every byte to another
-// column, a hop of up to ~40 tiles after the S-box (docs/timing-notes.md, session 17 for
-// STAGES = 3; session 22 for STAGES = 2, where that hop ended the S-box register -> MixColumns +
-// AddRoundKey path, 14-40 tiles before two LUT levels). One more clock.
+// column, a hop of up to ~40 tiles after the S-box; without the register that hop starts the
+// S-box register -> MixColumns + AddRoundKey path (docs/timing.md, "Transport registers").
+// One more clock.
 // The round keeps its logic stages (STAGES = 2: SubBytes | ShiftRows + MixColumns +
 // AddRoundKey); the link registers carry no logic.
 module aes_round #(

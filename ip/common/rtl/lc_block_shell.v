@@ -25,14 +25,14 @@
 // below is a LUT, not a clear). Why: nextpnr-ecp5 places a flop only in a logic tile whose
 // flops all share one clock and one LSR (set/reset) net. With the data flops unreset (LSR
 // tied low) and the control flops on rst, no control flop could share a tile with data flops,
-// so the placer pushed the control flops out of the data path into tiles of their own, and
-// control paths were the worst paths of aes128-enc-s3-mix-link (hops of 18-68 tiles; see
-// docs/timing-notes.md, session 21, for the measurements). Write resets as `rst ? 0 : x`
+// so the placer would push the control flops out of the data path into tiles of their own,
+// with long hops on the control paths (docs/timing.md, "One reset net (LSR)", for the
+// measurements). Write resets as `rst ? 0 : x`
 // (Yosys maps that to the LSR pin; `!rst && x` stays a LUT input); `linecrypt synth` maps the
 // resets of (* keep *) flops too (linecrypt/flows/synth.py). Memory contents (distributed and
 // block RAM) are not flops and are not cleared. rst then fans out to
 // every flop: hold it for at least one clock, and drive it from a global or a pipelined tree in
-// a design that times it (out of context it is a port, untimed, as before).
+// a design that times it (out of context it is a port, untimed).
 module lc_block_shell #(
     parameter BLOCK_BITS = 128,
     parameter KEY_BITS   = 128,
@@ -118,9 +118,8 @@ wire [BLOCK_BITS-1:0] f_data;
 // Error zeroing with OUT_REG >= 2: the pipeline's err flop drives ERR_COPIES flops of the first
 // transport register (each its own (* keep *) block, or Yosys merges them), and each copy zeroes
 // its ERR_GROUP data bits in front of the second. With the zeroing in front of the first register
-// the one err flop drove 128 LUTs spread over the data path: aes128-enc-s2-link at ce449ed,
-// seeds 2, 4, 5: out_err -> t_data, one LUT level after a hop of 82-97 tiles, 195.7-224.2 MHz
-// (docs/timing-notes.md, session 22).
+// the one err flop would drive 128 LUTs spread over the data path, a long hop before one LUT
+// level (docs/timing.md, "Transport registers").
 localparam integer ERR_GROUP  = 16;
 localparam integer ERR_COPIES = (BLOCK_BITS + ERR_GROUP - 1) / ERR_GROUP;
 

@@ -60,12 +60,12 @@ assign credit_ok = credit_q;
 // register (step_q), loaded from the chains' second-to-last flops, so it holds what
 // admit_q[D-1] / read_q[D-1] would give in the same clock: the count is the same, and the carry
 // chain starts at flops of its own instead of a LUT of the chains' last flops (Yosys takes the
-// admission chain from the pipeline's valid flops; aes128-enc-s3-mix-link at ce449ed seed 4 and
-// e3488ce seed 1: round 1's valid -> that LUT -> the chain, 295.4 / 314.7 MHz).
+// admission chain from the pipeline's valid flops, so that LUT would sit on a path from a
+// round's valid flop; docs/timing.md, "Output FIFO and credit counter").
 reg  [CNT_W-1:0] step_q;
 // occupancy < LIMIT written bit by bit (the highest differing bit decides), so Yosys sees plain
-// logic against a constant instead of a `<` it maps to a carry chain (aes128-enc-s3-mix-link
-// seed 1 at a8e0200: occupancy -> carry chain -> credit_q, 8 logic levels, 3.55 ns).
+// logic against a constant instead of a `<` it maps to a carry chain (occupancy -> carry chain
+// -> credit_q is 8 logic levels).
 reg occ_below;
 integer ib;
 always @* begin
@@ -83,7 +83,7 @@ end
 // The chains are their own (* keep *) block: otherwise Yosys merges each chain flop with any
 // flop of the same input (read_q with the output stage's read pipeline, admit_q with the
 // pipeline's valid chain), which pins the chain to the far end and puts the whole crossing
-// back on one path (seen at 9090326: output stage -> occupancy, a 3.8 ns hop, 165 MHz).
+// back on one path (output stage -> occupancy in one long hop).
 (* keep *) always @(posedge clk) begin
     admit_q <= rst ? {D{1'b0}} : {admit_q[D-2:0], admit};
     read_q  <= rst ? {D{1'b0}} : {read_q[D-2:0], f_read};

@@ -6,8 +6,8 @@
 // the lanes see the same valid and m_ready and move in lockstep, and each keeps its own copies
 // of every control flop, so no control net runs between block RAMs. The block RAMs sit in fixed
 // rows and the placer spreads them across the die; with one output stage shared by all of them,
-// its flags and entry enables were the worst paths of aes128-enc-s3-mix-link (87c5f58: 41-80
-// tiles, docs/timing-notes.md).
+// its flags and entry enables would be the worst paths (docs/timing.md, "Output FIFO and credit
+// counter").
 //   IN_REG  transport registers (valid and data, the lane's own (* keep *) copies) in front of
 //           the deep FIFO: the lane's block RAM may be far from the pipeline's end.
 //   f_read  an item leaves the deep FIFO this clock (lc_credit_fifo's credit counter)
@@ -68,7 +68,8 @@ endgenerate
 // one DP16KD per 36 bits on ECP5) two clocks later (RL = 2). It is written into the output stage
 // then. Credits guarantee room for every admitted item, so the deep FIFO's s_ready is never low
 // when written. Block RAM takes the FIFO out of the distributed-RAM sites that round-key memories
-// fill: with BRAM=0 the placer has put a bank of it up to 125 tiles from its write side.
+// fill: with BRAM=0 the placer can put a bank of it far from its write side (docs/timing.md,
+// "Output FIFO and credit counter").
 /* verilator lint_off UNUSEDSIGNAL */
 wire [CNT_W-1:0] fifo_count;
 wire             fifo_ready;
@@ -101,8 +102,8 @@ localparam [OS_W:0] OS_M1 = OS_M1_I[OS_W:0];
 wire may_read = (out_used == OS_M1) ? !f_read_q : (out_used < OS_M1);
 reg  ov_used;                     // copy of o_valid for out_used (see the output stage)
 // The deep FIFO reads on its own copy of the read enable (f_read_f): its pointers and flags sit
-// at the FIFO, out_used and the read pipelines at the output stage, and one flop for both made
-// every FIFO-side path start with a 1.75-2.18 ns hop of 30-35 tiles (fd7d718, seeds 1-3).
+// at the FIFO, out_used and the read pipelines at the output stage, and one flop for both would
+// make every FIFO-side path start with a long hop.
 reg  f_read_f;
 (* keep *) always @(posedge clk) f_read_f <= rst ? 1'b0 : (f_valid_next && may_read);
 (* keep *) always @(posedge clk) begin
@@ -128,12 +129,12 @@ lc_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .GUARD_WRITE(0), .GUARD_READ(0), .READ_R
 // so no enable net is a LUT output fanning out to WIDTH flops; the read pointer has one copy
 // per 32 bits too. The write position is one-hot and per slice (wp_oh: the entry the next item
 // takes), so each enable is one LUT4 of four flops (item soon, item valid, two wp_oh bits);
-// a binary pointer made it a 5-input decode after an adder (3 LUT levels: the worst path of
-// aes128-enc-s3-mix-link seed 3 at 78e7266). A delivery (valid && m_ready) is decoded by every
+// a binary pointer makes it a 5-input decode after an adder (3 LUT levels). A delivery
+// (valid && m_ready) is decoded by every
 // consumer from its own copy of o_valid (o_valid for the count, ov_used for out_used, ov_q in
-// each slice for its read pointer): with one shared "take" LUT, the placer put that LUT among
-// the slices' read pointers, far from o_valid and the count (e07a238: o_valid -> take ->
-// o_cnt, 2 hops of 1.5-1.7 ns, 207.1 MHz at seed 2). m_ready reaches only the read pointers,
+// each slice for its read pointer): with one shared "take" LUT, the placer puts that LUT among
+// the slices' read pointers, far from o_valid and the count (two long hops on one path).
+// m_ready reaches only the read pointers,
 // out_used and the stage's count, never the deep FIFO. m_valid is a flop, m_data an OS:1 mux
 // after flops.
 localparam integer SL_W = OS_SL_W;
@@ -185,8 +186,8 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     reg [OS_W-1:0] rp_q;          // entry read next (its own increment)
     reg [OS_W-1:0] rp_m;          // copy of rp_q: the select of the m_data mux. Separate flops so
                                   // abc9 cannot share a LUT between the mux decode and the
-                                  // increment: it did, and placed it by the mux, 100 tiles from
-                                  // the counter (aes128-enc-s3-mix-link at 5fe6f80, seeds 1, 3)
+                                  // increment (such a LUT lands by the mux, far from the
+                                  // counter)
     reg            ov_q;          // copy of o_valid
     /* verilator lint_off UNUSEDSIGNAL */
     reg [1:0]      rd_k;          // this slice's copy of f_rd_pipe (bit 1 unused if RL = 1)
@@ -194,7 +195,7 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     reg [W-1:0] ent [0:OS-1];
     // this slice's f_data_valid / f_data_soon: Yosys turns "soon ? wp_at : 0" into a synchronous
     // reset (LSR = rst | !soon); from a shared flop that is one LUT driving every slice's
-    // enables (e07a238 seed 3: f_data_soon -> that LUT -> we_q, two 1.5-1.9 ns hops)
+    // enables (two long hops: f_data_soon -> that LUT -> we_q)
     wire          s_valid = rd_k[RL-1];
     wire          s_soon  = (RL == 1) ? f_read_q : rd_k[0];
     // wp_oh after this clock's arrival (if any): rotated by one when f_data_valid
@@ -202,7 +203,7 @@ for (k = 0; k < NSL; k = k + 1) begin : g_oslice
     (* keep *) always @(posedge clk) begin
         rd_k  <= {rd_k[0], f_read_q};
         wp_oh <= wp_at;
-        // an AND, not "s_soon ? wp_at : 0": Yosys made that a synchronous clear with s_soon
+        // an AND, not "s_soon ? wp_at : 0": Yosys makes that a synchronous clear with s_soon
         // in its LSR net, a net of its own (lc_block_shell.v, "One reset net")
         we_q  <= wp_at & {OS{s_soon}};
         rp_q  <= rp_q + {{OS_W-1{1'b0}}, ov_q && m_ready};

@@ -75,10 +75,9 @@ wire [ADDR_W:0] rd_next = do_rd ? rd_ptr1 : rd_ptr;
 // fills it, and a write with a read (or neither) keeps both flags.
 // Not empty next: a write, or two or more held, or one or more held and no read: one LUT4 of
 // flops and the handshakes (multi_q, count >= 2, is a flag of its own, moved by the handshakes
-// between !empty_q and count >= 3, cnt_ge3 below). With the "count == 1" pointer
-// compare in front of it (2-3 LUT levels), m_valid_next -> lc_credit_fifo's read enable was 4-6
-// levels (credit-fifo-bram at a8e0200: 284.3 / 294.8 / 293.6 MHz, seeds 1-3,
-// docs/results/experiments/credit-fifo-bram-a8e0200.json).
+// between !empty_q and count >= 3, cnt_ge3 below). With a "count == 1" pointer compare in
+// front of it (2-3 LUT levels), m_valid_next -> lc_credit_fifo's read enable would be 4-6
+// levels (docs/results/experiments/credit-fifo-bram-a8e0200.json).
 wire one_free  = (wr_ptr1 == {~rd_ptr[ADDR_W], rd_ptr[ADDR_W-1:0]});    // count == DEPTH-1
 wire empty_nx  = !(do_wr || multi_q || (!empty_q && !do_rd));
 // count >= 3 (multi_q's next value after a read alone) with no carry chain and no select behind
@@ -89,8 +88,9 @@ wire empty_nx  = !(do_wr || multi_q || (!empty_q && !do_rd));
 //          (diff_q <= wr_ptr - rd_ptr, then the compare), out of every loop.
 // The count moves by at most one per clock, so with ge5_l the count is >= 3 now; without it the
 // count is <= 6 and so equals c_lo. DEPTH <= 4: the count never exceeds 4, c_lo alone is exact.
-// The up/down count these replace (cnt_q -> carry chain -> select by the handshakes -> cnt_q) was
-// the worst path of every seed of aes128-enc-s3-mix-link at b1bf0e0 (3.13-3.26 ns).
+// An up/down count (cnt_q -> carry chain -> select by the handshakes -> cnt_q) would be a loop
+// of 5-9 logic levels, the worst path of the deep AES point (docs/timing.md, "Output FIFO and
+// credit counter").
 reg  [2:0] c_lo;
 // c_lo + 1 / - 1 / + 0 written as plain logic: Yosys maps an adder to a carry chain
 wire       c_up = do_wr && !do_rd;
@@ -134,8 +134,8 @@ end else begin : g_ram
     //   READ_REG=1  distributed RAM in banks of 16 entries, each bank's read registered, then
     //               a registered bank select: no path address -> RAM -> bank mux -> consumer.
     //   READ_REG=0  distributed RAM read asynchronously, never block RAM: an ECP5 EBR read
-    //               without its output register is a 4.3 ns clock-to-out, which capped the
-    //               cores whose FIFO is 64+ deep at ~145 MHz.
+    //               without its output register is a 4.3 ns clock-to-out, too slow for the
+    //               cores whose FIFO is 64+ deep.
     localparam integer SL_W = (READ_REG == 2) ? 36 : 32;
     localparam integer NSL  = (WIDTH + SL_W - 1) / SL_W;
     genvar k, b;

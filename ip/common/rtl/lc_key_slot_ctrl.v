@@ -16,19 +16,18 @@
 // LUT after flops however far the placer puts them from the state machine. The unit's busy flag is
 // registered here before it reaches the state machine, and both directions of the handshake
 // with the unit cross a transport flop (start_t, busy_t) with no LUT on either side: the unit
-// may sit 30-50 tiles away (aes128-enc-s3-mix-link at 93105a5: start_q -> the unit's hold_q,
-// 51 tiles, seed 4; drain_last -> start_q, whose LUT the placer pulled toward the unit, seed 2).
+// may sit 30-50 tiles away, and a LUT on the crossing gets pulled toward the far end
+// (docs/timing.md, "Key slots and key expansion").
 // The state machine waits for the unit's busy flag to fall (fall_q: busy_q high, then low), not
 // for it to be low, so it needs no clock-exact knowledge of when the unit sees the start: the
 // unit is busy for many clocks, and its previous fall is DRAIN clocks or more in the past.
 // S_END is one clock after the settle wait, so the wait's end reaches every idle copy flop to
 // flop: end_q (the wait's last clock) is copied into one flop next to each idle copy (end_c,
-// end_f, end_s), and the copies update from those. end_q drove the copies directly (one LUT
-// each) at 7b7a3a0/fef582e: end_q -> an idle copy after a 58-64 tile hop was a worst path of
-// aes128-enc-s2-link (seed 3) and aes128-enc-s3-mix-link. The slot flags are not delayed (set_q).
-// The copies are cleared by rst like every flop (lc_block_shell.v, "One reset net"): rst is
-// their LSR, so no LUT sits in front of them (at c4bdfd5, without LSR resets, `!rst && end_q`
-// was one LUT shared by all of them, 21 tiles from a copy: aes128-enc-s3-mix-link seed 1).
+// end_f, end_s), and the copies update from those; with end_q driving the copies directly (one
+// LUT each), end_q -> an idle copy is a LUT after a hop across the key register. The slot flags
+// are not delayed (set_q). The copies are cleared by rst like every flop (lc_block_shell.v,
+// "One reset net"): rst is their LSR, so no LUT sits in front of them (written as a LUT input,
+// `!rst && end_q` becomes one LUT shared by all of them).
 module lc_key_slot_ctrl #(
     parameter KEY_BITS = 128,
     parameter NSLOTS   = 4,
@@ -63,9 +62,9 @@ end
 endgenerate
 
 localparam NCOPY = (KEY_BITS + 31) / 32;
-// One-hot state, each flag's next value one LUT of flags and inputs (a 3-bit encoded state put
-// two LUT levels in front of its bits and of drain_last: aes128-enc-s3-mix-link seed 1 with the
-// four-quarter S-box, state -> drain_last, 4.0 ns with hops of 8 tiles or less).
+// One-hot state, each flag's next value one LUT of flags and inputs (a 3-bit encoded state puts
+// two LUT levels in front of its bits and of drain_last: 4.0 ns with short hops,
+// docs/timing.md).
 reg st_idle, st_drain, st_start, st_exp, st_settle, st_end;
 // The two waits (DRAIN clocks each) as a token in a shift register instead of a 10-bit down
 // counter: the token enters on the clock a wait is loaded and tok[i] is set in the wait's
@@ -81,8 +80,7 @@ reg [NCOPY-1:0] idle_q;              // copies of st_idle, one per 32 key bits
 // Each copy computes it from itself: idle stays idle without a key command, and a wait ends
 // into idle when end_q (the settle wait's last clock, a flop) is set. One LUT per copy with the
 // copy's own output among its inputs, so Yosys cannot share it: one shared LUT of the state's
-// flags fanned out to copies along the key register (0f36466 seed 2: two long hops after a
-// 3-bit state decode; 271b87b seed 2: drain_last -> the shared LUT -> a copy, 42 tiles).
+// flags would fan out to copies along the key register, a long hop after it.
 reg  idle_f;                         // copy of st_idle
 reg  end_q;                          // st_settle && drain_last (the wait's last clock)
 reg [NCOPY-1:0] end_c;               // copies of end_q a clock later (st_end), one per idle copy
@@ -132,25 +130,20 @@ end
 
 // Slot flags: two LUT levels after flops. A slot leaves service in the clock its key command is
 // accepted (idle_s && s_key_tvalid: one LUT4 with the slot number), and returns when the settle
-// wait ends (set_q, a flop). Decoding the 3-bit state, the drain flag and both slot numbers in
-// front of each flag took three levels after a long hop (aes128-enc-s3-mix-link seed 1 at
-// bb3ffa1); comparing the 10-bit counter with 2 instead of a drain flag put two LUTs before
-// a 33-41 tile hop to end_q (f6824b4, seeds 1-3); decoding the drain flag and the settle flag in
-// front of each set_q put two LUTs after a 35-61 tile hop (a3b2108, 8b4268d), and with that
-// decode a clock ahead (fire_q) a LUT after fire_q still sat 33 tiles from set_q
-// (aes128-enc-s3-mix-link seed 3 at 93105a5). So each slot's return is decoded two clocks ahead
-// next to the state machine (set_pre, with fire_q: drain_3 and the settle flag) and reaches
-// set_q flop to flop; end_q follows fire_q.
+// wait ends (set_q, a flop). Any decode in front of each set_q (the state, the drain and settle
+// flags, the slot number) sits after a long hop from the state machine, which is placed away
+// from the slot flags (docs/timing.md, "Key slots and key expansion"). So each slot's return is
+// decoded two clocks ahead next to the state machine (set_pre, with fire_q: drain_3 and the
+// settle flag) and reaches set_q flop to flop; end_q follows fire_q.
 always @(posedge clk) fire_q <= rst ? 1'b0 : (st_settle && drain_3);
 always @(posedge clk) end_q <= rst ? 1'b0 : fire_q;
 reg [NSLOTS-1:0] set_pre;              // slot i returns to service in the next clock
 reg [NSLOTS-1:0] set_q;                // slot i returns to service in this clock
 // idle_s: one more copy of idle_f (its own (* keep *) block) for the slot flags only, which
-// sit with the block admission, away from the state machine (bb3ffa1 seeds 1-3: the state's
-// idle flop -> slot flags, 14-18 tile hops).
+// sit with the block admission, away from the state machine.
 // Both idle_f and idle_s are (* keep *) blocks: Yosys merges a kept flop with a plain one of the
-// same input (85d703d: idle_s absorbed idle_f and the state's idle bit, so it sat with the state
-// machine, 34 tiles from the flags, seed 3).
+// same input (idle_s would absorb idle_f and the state's idle bit and sit with the state
+// machine, far from the flags).
 reg idle_s;
 (* keep *) always @(posedge clk) end_f <= rst ? 1'b0 : end_q;
 (* keep *) always @(posedge clk) end_s <= rst ? 1'b0 : end_q;

@@ -5,9 +5,9 @@
 // With `LC_TECH_ECP5` defined (`linecrypt synth`) it is built from ECP5 primitives in two
 // routed levels: two 7-input functions of x[6:0] (each eight LUT4s, four PFUMX and three
 // L6MUX21: one four-slice block, no routing inside), then a 2:1 select by x[7] (one LUT4).
-// 17 LUT4 sites. Left to Yosys (abc9), an AES S-box output bit came out as about 20 LUT4
-// sites in three to four routed levels (the S-box stage was every worst path of
-// aes128-enc-s2-link at 888aad0). Without it (simulation, other vendors) the plain table.
+// 17 LUT4 sites. Left to Yosys (abc9), an AES S-box output bit comes out as about 20 LUT4
+// sites in three to four routed levels (docs/timing.md, "S-box mapping"). Without
+// LC_TECH_ECP5 (simulation, other vendors) the plain table.
 //
 // REG = 1 puts a register inside the function (the deep AES S-box, aes_sbox.v REG = 1): y is
 // INIT[x] one clock after x. The four 64-entry quarters (LUT6s: LUT4s, PFUMX, L6MUX21) are
@@ -58,9 +58,9 @@ end else begin : g_reg
     // The four LUT6 outputs are registered (each L6MUX21 drives only its flop): the stage is a
     // flop, a routed hop, LUT4 -> PFUMX -> L6MUX21 in one slice pair, a hop to a flop in the
     // same or the next tile. Then x[7:6] (registered) select among the four in one slice: two
-    // LUT4s pick by x[6], its PFUMX by x[7]. Before (two 7-input halves, an x[6] LUT4 after
-    // them, then the register) the first stage had a LUT4 and a routed hop more, 3.1 ns
-    // (aes128-enc-s3-mix-chain-bound at 5fe6f80).
+    // LUT4s pick by x[6], its PFUMX by x[7]. Registering two 7-input halves behind an x[6] LUT4
+    // instead gives the first stage a LUT4 and a routed hop more (docs/timing.md, "S-box
+    // mapping").
     reg [3:0] f6_q;
     reg [1:0] x76_q;
     always @(posedge clk) begin

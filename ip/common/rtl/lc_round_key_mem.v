@@ -73,7 +73,7 @@ for (k = 0; k < NSL; k = k + 1) begin : g_slice
     localparam integer W  = (KEY_W - LO < SL_W) ? KEY_W - LO : SL_W;
     reg [W-1:0] mem [0:NSLOTS-1];
     // each copy its own (* keep *) block: a (* keep *) on the reg does not stop Yosys merging
-    // flops with one input (before 2026-11-23 the copies were one flop)
+    // flops with one input into one flop
     if (NARROW) begin : g_word     // slice k takes word k
         localparam [WSEL-1:0] K_V = k;
         (* keep *) always @(posedge clk) hit_q[k] <= rst ? 1'b0 : (kw_hit && kw_pos[WSEL-1:0] == K_V);

@@ -25,7 +25,7 @@
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, sized from LATENCY) has room for everything in flight.
+// FIFO (ip/common/rtl/lc_credit_fifo.v, sized from LATENCY) has room for everything in flight.
 //
 // Pipeline: an input stage (IP, which is wiring, and X = E(R0) xor K_1), then NR = 16 (DES) or
 // 48 (3DES) Feistel rounds of STAGES registers each (des_round.v); FP is wiring at the output.

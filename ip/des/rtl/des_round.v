@@ -22,7 +22,7 @@
 // HAS_KEY = 0  the last round of the whole cipher: no next round, no X, no memory.
 // STAGES = 2   the S-box output P(S(X)) is registered before the XORs.
 //
-// Subkey memory (rtl/common/lc_round_key_mem.v): one 48-bit entry per key slot, async read
+// Subkey memory (ip/common/rtl/lc_round_key_mem.v): one 48-bit entry per key slot, async read
 // (distributed RAM), written through the write bus kw_* from des_key_expand.v that travels from
 // round to round (one register per round, kwo_* out), so no net fans out from the key unit to
 // every round across the chip. A position takes the write whose kw_pos equals its POS.

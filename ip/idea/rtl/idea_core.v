@@ -22,7 +22,7 @@
 //             m_axis_terr = 1 and all-zero tdata (a status, never a hang).
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
-// FIFO (rtl/common/lc_credit_fifo.v, >= LATENCY + 11 entries) has room for everything in flight.
+// FIFO (ip/common/rtl/lc_credit_fifo.v, >= LATENCY + 11 entries) has room for everything in flight.
 //
 // Pipeline: 8 idea_round (3 * MUL_PIPE + 1 stages each) and the output transformation
 // (MUL_PIPE stages); LATENCY = 25 * MUL_PIPE + 8 clocks from admission to the output FIFO

@@ -251,8 +251,8 @@ always @(posedge clk) begin
         e_en   <= 1'b0;
         f_act  <= 1'b0;
     end
-    // ke counts on e_en (a flop, one clock after y_full) and wraps after the last key: its enable
-    // was a LUT of busy placed 53-66 tiles from ke (serpent128-enc-s1 at bf14372, 3 of 5 seeds)
+    // ke counts on e_en (a flop, one clock after y_full) and wraps after the last key, so its
+    // enable is no LUT of busy (such a LUT sits by busy, far from ke: docs/timing.md)
     if (e_en) ke <= e_last ? 6'd0 : ke + 6'd1;
     if (rst) begin
         ke     <= 6'd0;
