@@ -104,7 +104,8 @@ reg [127:0]      x;             // the last value computed (L_* first)
 wire [127:0]     dx = {x[126:0], 1'b0} ^ {120'd0, {8{x[127]}} & 8'h87};
 
 wire accept = s_lstar_tvalid && !busy;
-localparam [IDX_W:0] LAST_STEP = LMAX + 1;
+localparam integer   LAST_STEP_I = LMAX + 1;
+localparam [IDX_W:0] LAST_STEP = LAST_STEP_I[IDX_W:0];
 wire last   = busy && (step == LAST_STEP);
 assign s_lstar_tready = !busy;
 
