@@ -50,7 +50,7 @@ def rtl_revision(d: Design) -> str:
 def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
     files = " ".join(_rel(f) for f in d.sources)
     # LC_TECH_ECP5: RTL that must instantiate an ECP5 primitive to get its fast form (block RAM
-    # with its output register: rtl/common/lc_bram_sdp.v) does so; simulation uses plain Verilog
+    # with its output register: ip/common/rtl/lc_bram_sdp.v) does so; simulation uses plain Verilog
     lines = [f"read_verilog -sv -DLC_TECH_ECP5 {files}"]
     # one chparam for all parameters: each chparam re-elaborates the top, and an intermediate
     # combination (some set, the rest at their defaults) may be one its $error checks reject
@@ -59,7 +59,7 @@ def yosys_script(d: Design, out_json: Path, stat_json: Path) -> str:
     # Synchronous resets of (* keep *) flops go to the flops' LSR pins like any other flop's:
     # Yosys's opt_dff leaves a kept flop alone, so its reset stayed a LUT input and the flop's
     # LSR tied low, and nextpnr-ecp5 puts only flops of one LSR net in a logic tile (see "One
-    # reset net" in rtl/common/lc_block_shell.v). The keep is lifted for opt_dff only (it maps
+    # reset net" in ip/common/rtl/lc_block_shell.v). The keep is lifted for opt_dff only (it maps
     # the resets and enables into the flops) and set again before anything that merges cells.
     lines += [f"synth_ecp5 -top {d.top} -run begin:coarse",
               "proc",

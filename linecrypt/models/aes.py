@@ -122,7 +122,7 @@ def expand_key_enhanced(key: bytes) -> list[bytes]:
     """Enhanced (non-standard) AES-128 key expansion of seed 002, Fig. 7c.
 
     The paper gives a figure and prose; these are the choices made where it is silent, and the
-    RTL (``rtl/ciphers/aes/aes_key_expand.v``, ``ENHANCED_KX=1``) implements exactly this:
+    RTL (``ip/aes/rtl/aes_key_expand.v``, ``ENHANCED_KX=1``) implements exactly this:
 
     * Only AES-128 (Nk = 4, Nr = 10): the paper's scheme is drawn for 4-word round keys.
     * Round key 0 is the seed key, as in FIPS-197.

