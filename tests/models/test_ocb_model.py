@@ -3,17 +3,15 @@
 files shipped in cryptography_vectors, pyca/cryptography's AESOCB3, pycryptodome's MODE_OCB and
 Botan's Serpent/OCB.
 
-The mode logic is what these tests prove, so most cases run the model over ``LibAES`` (AES-ECB
+The mode logic is what these tests prove, so most cases run the model over ``PycaAES`` (AES-ECB
 from pyca/cryptography, fast); the vector files also run over the project's AES model. The
 intermediate values the RTL will be compared with (L_i, Offset_0, the Ktop/bottom split) are
 recovered from reference tags by deciphering them, not recomputed by the model.
 """
-import os
 import random
 
 import pytest
 from Crypto.Cipher import AES as CryptoAES
-from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes as pyca_modes
 from cryptography.hazmat.primitives.ciphers.aead import AESOCB3
 
 from linecrypt.models import ocb
@@ -21,34 +19,10 @@ from linecrypt.models.aes import AES
 from linecrypt.models.modes import ModeError
 from linecrypt.models.serpent import Serpent
 from linecrypt.oracles import botan
+from linecrypt.oracles.blockciphers import PycaAES
 from linecrypt.vectors import cryptography_vectors_dir, read_nist
 
 OCB_DIR = cryptography_vectors_dir() / "ciphers" / "AES" / "OCB3"
-
-
-class LibAES:
-    """AES block cipher backed by pyca/cryptography's ECB (an implementation we did not write)."""
-
-    block_bytes = 16
-
-    def __init__(self, key: bytes):
-        c = Cipher(algorithms.AES(key), pyca_modes.ECB())
-        self._enc, self._dec = c.encryptor(), c.decryptor()
-
-    def encrypt_block(self, block: bytes) -> bytes:
-        return self._enc.update(block)
-
-    def decrypt_block(self, block: bytes) -> bytes:
-        return self._dec.update(block)
-
-
-def require_botan():
-    """Skip where python3-botan is missing, unless LINECRYPT_REQUIRE_BOTAN is set (CI): fail."""
-    if botan.available():
-        return
-    if os.environ.get("LINECRYPT_REQUIRE_BOTAN", "") not in ("", "0"):
-        pytest.fail("LINECRYPT_REQUIRE_BOTAN is set but /usr/bin/python3 cannot import botan2")
-    pytest.skip("python3-botan not installed")
 
 
 def pycryptodome_ocb(key, nonce, ad, pt, taglen):
@@ -78,7 +52,7 @@ def test_vector_file(name):
         ct = bytes.fromhex(r["Ciphertext"])
         taglen = len(ct) - len(pt)
         assert taglen == 16
-        for cipher in (AES(key), LibAES(key)):
+        for cipher in (AES(key), PycaAES(key)):
             assert ocb.encrypt(cipher, nonce, ad, pt, taglen) == ct, (name, r["COUNT"])
             assert ocb.decrypt(cipher, nonce, ad, ct, taglen) == pt, (name, r["COUNT"])
 
@@ -120,7 +94,7 @@ def test_rfc7253_iterated(keylen, taglen, expected):
     # K = zeros(KEYLEN-8) || num2str(TAGLEN,8); for i = 0..127 with S = zeros(8i):
     # C ||= OCB-ENCRYPT(K, N=3i+1, S, S) || OCB-ENCRYPT(K, N=3i+2, <>, S)
     #       || OCB-ENCRYPT(K, N=3i+3, S, <>); output OCB-ENCRYPT(K, N=385, C, <>).
-    cipher = LibAES(bytes(keylen - 1) + bytes([8 * taglen]))
+    cipher = PycaAES(bytes(keylen - 1) + bytes([8 * taglen]))
 
     def enc(n, a, p):
         return ocb.encrypt(cipher, n.to_bytes(12, "big"), a, p, taglen)
@@ -139,7 +113,7 @@ def test_rfc7253_iterated(keylen, taglen, expected):
 # Offset_1 = Offset_0 xor L_0, which yields L_0, L_1, ... by differences.
 
 def _recovered(key: bytes, nonce: bytes, m: int) -> bytes:
-    return LibAES(key).decrypt_block(pycryptodome_ocb(key, nonce, b"", bytes(16 * m), 16)[-16:])
+    return PycaAES(key).decrypt_block(pycryptodome_ocb(key, nonce, b"", bytes(16 * m), 16)[-16:])
 
 
 def test_l_table_and_double_vs_reference():
@@ -150,7 +124,7 @@ def test_l_table_and_double_vs_reference():
         ls = [ocb.xor(d[1], d[0])]
         for j in range(1, 7):
             ls.append(ocb.xor(ocb.xor(d[1 << j], d[0]), ls[-1]))
-        table = ocb.l_table(LibAES(key), 7)
+        table = ocb.l_table(PycaAES(key), 7)
         assert table.star == CryptoAES.new(key, CryptoAES.MODE_ECB).encrypt(bytes(16))
         assert table.l == ls
         assert ocb.double(table.dollar) == ls[0]          # pins L_$ (double is a bijection)
@@ -160,7 +134,7 @@ def test_l_table_and_double_vs_reference():
 def test_initial_offset_and_ktop_split_vs_reference():
     rng = random.Random(1)
     key = rng.randbytes(16)
-    cipher = LibAES(key)
+    cipher = PycaAES(key)
     dollar = ocb.l_table(cipher, 1).dollar
     # Every bottom value with one 12-byte prefix: the Ktop cache serves all 64 nonces.
     head = rng.randbytes(11)
@@ -194,7 +168,7 @@ def test_format_nonce_layout():
 def test_ntz_and_bad_lengths():
     assert [ocb.ntz(i) for i in range(1, 17)] == [0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4]
     assert ocb.ntz(1 << 40) == 40
-    c = LibAES(bytes(16))
+    c = PycaAES(bytes(16))
     for nonce, taglen in ((b"", 16), (bytes(16), 16), (bytes(12), 0), (bytes(12), 17)):
         with pytest.raises(ModeError):
             ocb.encrypt(c, nonce, b"", b"x", taglen)
@@ -213,8 +187,8 @@ def test_random_vs_pyca_aesocb3():
         key, nonce = rng.randbytes(keylen), rng.randbytes(12 + plen % 4)
         ad, pt = rng.randbytes(rng.randrange(101)), rng.randbytes(plen)
         want = AESOCB3(key).encrypt(nonce, pt, ad)
-        assert ocb.encrypt(LibAES(key), nonce, ad, pt) == want, (seed, plen)
-        assert ocb.decrypt(LibAES(key), nonce, ad, want) == pt, (seed, plen)
+        assert ocb.encrypt(PycaAES(key), nonce, ad, pt) == want, (seed, plen)
+        assert ocb.decrypt(PycaAES(key), nonce, ad, want) == pt, (seed, plen)
 
 
 def test_random_vs_pycryptodome():
@@ -227,8 +201,8 @@ def test_random_vs_pycryptodome():
         taglen = 8 + i % 9
         ad, pt = rng.randbytes(rng.randrange(101)), rng.randbytes(rng.randrange(101))
         want = pycryptodome_ocb(key, nonce, ad, pt, taglen)
-        assert ocb.encrypt(LibAES(key), nonce, ad, pt, taglen) == want, (seed, i)
-        assert ocb.decrypt(LibAES(key), nonce, ad, want, taglen) == pt, (seed, i)
+        assert ocb.encrypt(PycaAES(key), nonce, ad, pt, taglen) == want, (seed, i)
+        assert ocb.decrypt(PycaAES(key), nonce, ad, want, taglen) == pt, (seed, i)
     # A few over the project's AES model, long enough for L_2 and a partial block.
     for i in range(3):
         key, nonce = rng.randbytes(16 + 8 * i), rng.randbytes(12)
@@ -249,7 +223,7 @@ def test_tamper_rejected(taglen):
     key, nonce = rng.randbytes(16), rng.randbytes(12)
     ad, pt = rng.randbytes(21), rng.randbytes(37)
     good = pycryptodome_ocb(key, nonce, ad, pt, taglen)
-    c = LibAES(key)
+    c = PycaAES(key)
     assert ocb.decrypt(c, nonce, ad, good, taglen) == pt
     cases = {
         "tag": (nonce, ad, _flip(good, len(good) - 1)),
@@ -274,8 +248,7 @@ def test_tamper_rejected(taglen):
 
 # --- Serpent-OCB against Botan -----------------------------------------------------------------
 
-def test_serpent_ocb_vs_botan():
-    require_botan()
+def test_serpent_ocb_vs_botan(need_botan):
     seed = 40
     rng = random.Random(seed)
     key = rng.randbytes(32)

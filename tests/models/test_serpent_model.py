@@ -236,7 +236,7 @@ def test_cryptopp_serpentv_dat():
 
 # --- Botan, random ------------------------------------------------------------------------------
 
-needs_botan = pytest.mark.skipif(not botan.available(), reason="python3-botan not installed")
+needs_botan = pytest.mark.usefixtures("need_botan")   # tests/models/conftest.py
 
 
 @needs_botan

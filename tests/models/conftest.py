@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Shared fixtures of the model tests."""
+import os
+
+import pytest
+
+from linecrypt.oracles import botan
+from linecrypt.oracles.blockciphers import REQUIRE_BOTAN_ENV
+
+
+@pytest.fixture
+def need_botan():
+    """Skip where python3-botan is missing, unless LINECRYPT_REQUIRE_BOTAN=1 (CI): then fail."""
+    if botan.available():
+        return
+    if os.environ.get(REQUIRE_BOTAN_ENV) == "1":
+        pytest.fail(f"{REQUIRE_BOTAN_ENV}=1 but /usr/bin/python3 cannot import botan2")
+    pytest.skip("python3-botan not installed")
