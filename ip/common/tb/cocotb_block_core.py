@@ -16,10 +16,10 @@ import random
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge, SimTimeoutError, with_timeout
-from cocotb.utils import get_sim_time, get_time_from_sim_steps
 from cocotbext.axi import AxiStreamFrame, AxiStreamMonitor, AxiStreamSink, AxiStreamSource
 
 from cocotb_axis import axis_bus, quiet, set_pauses
+from cocotb_shell import CLK_NS, MAX_WAIT, cycle_of, load_key, pulse_reset, wait_slot
 
 from linecrypt.oracles.blockciphers import reference
 
@@ -35,18 +35,6 @@ BB = BLOCK_BITS // 8
 KB = KEY_BITS // 8
 REF = reference(CIPHER, DECRYPT)
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 30)))
-MAX_WAIT = 200_000
-CLK_NS = 4
-
-
-def cycle_now():
-    return round(get_sim_time("ns") / CLK_NS)
-
-
-def cycle_of(steps):
-    """The clock cycle of a cocotbext-axi frame time stamp (a rising edge)."""
-    return round(get_time_from_sim_steps(steps, "ns") / CLK_NS)
-
 
 class TB:
     def __init__(self, dut, seed=SEED):
@@ -76,41 +64,13 @@ class TB:
         quiet(self.source, self.monitor, self.sink)
 
     async def reset(self, cycles=3):
-        self.dut.rst.value = 1
-        for _ in range(cycles):
-            await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
-        await RisingEdge(self.dut.clk)
+        await pulse_reset(self.dut, cycles)
 
     async def load_key(self, slot, key, wait=True):
-        """Send one key command; return the cycle of the clock edge that took it."""
-        d = self.dut
-        await RisingEdge(d.clk)
-        d.s_key_tdata.value = int.from_bytes(key, "big")
-        d.s_key_slot.value = slot
-        d.s_key_tvalid.value = 1
-        for _ in range(MAX_WAIT):
-            await ReadOnly()
-            if d.s_key_tready.value == 1:
-                break
-            await RisingEdge(d.clk)
-        else:
-            raise AssertionError("key port never ready")
-        await RisingEdge(d.clk)
-        fired = cycle_now()
-        d.s_key_tvalid.value = 0
-        if wait:
-            await self.wait_slot(slot)
-        return fired
+        return await load_key(self.dut, slot, key, wait)
 
     async def wait_slot(self, slot):
-        for _ in range(MAX_WAIT):
-            await RisingEdge(self.dut.clk)
-            await ReadOnly()
-            if (int(self.dut.slot_valid.value) >> slot) & 1:
-                await RisingEdge(self.dut.clk)   # leave the caller in a writable phase
-                return
-        raise AssertionError(f"slot {slot} never became valid")
+        await wait_slot(self.dut, slot)
 
     def send(self, items, idle=0.0):
         """Queue items, a list of (slot, block, user), on the source; tvalid gaps with probability idle."""

@@ -25,10 +25,10 @@ from pathlib import Path
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge, SimTimeoutError, with_timeout
-from cocotb.utils import get_sim_time, get_time_from_sim_steps
 from cocotbext.axi import AxiStreamFrame, AxiStreamMonitor, AxiStreamSink, AxiStreamSource
 
 from cocotb_axis import axis_bus, quiet, set_pauses
+from cocotb_shell import CLK_NS, MAX_WAIT, cycle_of, load_key, pulse_reset
 
 P = json.loads(os.environ["LC_PARAMS"])
 CIPHER = P.pop("LC_CIPHER")
@@ -47,18 +47,6 @@ LATENCY = 1 + ((KEY_BITS // 32 + 6) if CORE else (48 if TRIPLE else 16)) * STAGE
 # + the wrapper's input register stage + the clock the ciphertext takes into the chaining memory
 PERIOD = LATENCY + 5
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 30)))
-MAX_WAIT = 200_000
-CLK_NS = 4
-
-
-def cycle_now():
-    return round(get_sim_time("ns") / CLK_NS)
-
-
-def cycle_of(steps):
-    """The clock cycle of a cocotbext-axi frame time stamp (a rising edge)."""
-    return round(get_time_from_sim_steps(steps, "ns") / CLK_NS)
-
 
 def cbc_encrypt(key: bytes, iv: bytes, msg: bytes) -> bytes:
     """Reference CBC encryption by pycryptodome (an implementation we did not write)."""
@@ -144,38 +132,10 @@ class TB:
         quiet(self.source, self.monitor, self.sink)
 
     async def reset(self, cycles=3):
-        self.dut.rst.value = 1
-        for _ in range(cycles):
-            await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
-        await RisingEdge(self.dut.clk)
+        await pulse_reset(self.dut, cycles)
 
     async def load_key(self, slot, key, wait=True):
-        """Send one key command (s_key_* by hand); return the cycle of the edge that took it."""
-        d = self.dut
-        await RisingEdge(d.clk)
-        d.s_key_tdata.value = int.from_bytes(key, "big")
-        d.s_key_slot.value = slot
-        d.s_key_tvalid.value = 1
-        for _ in range(MAX_WAIT):
-            await ReadOnly()
-            if d.s_key_tready.value == 1:
-                break
-            await RisingEdge(d.clk)
-        else:
-            raise AssertionError("key port never ready")
-        await RisingEdge(d.clk)
-        fired = cycle_now()
-        d.s_key_tvalid.value = 0
-        if not wait:
-            return fired
-        for _ in range(MAX_WAIT):
-            await RisingEdge(d.clk)
-            await ReadOnly()
-            if (int(d.slot_valid.value) >> slot) & 1:
-                await RisingEdge(d.clk)
-                return fired
-        raise AssertionError(f"slot {slot} never became valid")
+        return await load_key(self.dut, slot, key, wait)
 
     def send(self, beats, idle=0.0):
         """Queue beats in order on the source; tvalid gaps with probability idle."""
