@@ -41,10 +41,14 @@ module serpent_core #(
     parameter OUT_BRAM   = 0,     // 1: output FIFO in block RAM (4 DP16KD on ECP5; see
                                   // lc_credit_fifo.v), 0: in distributed RAM. Same function
                                   // and block rate; a block leaves three clocks later
+    parameter KX_EXT     = 0,     // 1: no key-expansion unit of its own: the round keys come
+                                  // on kx_bus_in from another core's kx_bus (lanes in lock
+                                  // step that get the same key loads; ip/aead/rtl/cipher_lanes.v)
     // derived: do not override
     parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR         = 32,
-    parameter LATENCY    = 1 + NR * STAGES
+    parameter LATENCY    = 1 + NR * STAGES,
+    parameter KXB_W      = 42 + SLOT_W   // {busy, en, pos[7:0], slot, key[31:0]}
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -67,7 +71,11 @@ module serpent_core #(
     input  wire                  m_axis_tready,
 
     output wire [NSLOTS-1:0]     slot_valid,    // slot holds an expanded key
-    output wire [NSLOTS-1:0]     slot_loading   // a key is being loaded into the slot
+    output wire [NSLOTS-1:0]     slot_loading,  // a key is being loaded into the slot
+
+    // the key-expansion unit's output (KX_EXT = 0), or the one this core uses (KX_EXT = 1)
+    output wire [KXB_W-1:0]      kx_bus,
+    input  wire [KXB_W-1:0]      kx_bus_in      // KX_EXT = 1 only
 );
 
 generate
@@ -123,11 +131,25 @@ lc_block_shell #(.BLOCK_BITS(128), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS), .USER_W
     .pipe_out_valid(p_valid[NR+1]), .pipe_out_meta(p_meta[NR+1]), .pipe_out_data(out_tdata)
 );
 
-serpent_key_expand #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
-    .clk(clk), .rst(rst),
-    .start(kx_start), .start_slot(kx_slot), .start_key(kx_key), .busy(kx_busy),
-    .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
-);
+generate
+if (KX_EXT == 0) begin : g_kx
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [KXB_W-1:0] unused_bus_in = kx_bus_in;
+    /* verilator lint_on UNUSEDSIGNAL */
+    serpent_key_expand #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS)) u_kx (
+        .clk(clk), .rst(rst),
+        .start(kx_start), .start_slot(kx_slot), .start_key(kx_key), .busy(kx_busy),
+        .rk_en(kw_en), .rk_pos(kw_pos), .rk_slot(kw_slot), .rk_key(kw_key)
+    );
+end else begin : g_kx_ext
+    // the shell's start request is the owner's too (same key loads on the same clocks)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_start = kx_start ^ ^kx_slot ^ ^kx_key;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign {kx_busy, kw_en, kw_pos, kw_slot, kw_key} = kx_bus_in;
+end
+endgenerate
+assign kx_bus = {kx_busy, kw_en, kw_pos, kw_slot, kw_key};
 
 // ---------------------------------------------------------------- byte order
 // B (proposal) <-> tdata (byte 0 in [127:120]): a byte reversal, wiring only.
