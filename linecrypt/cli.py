@@ -19,6 +19,10 @@ class UsageError(Exception):
     """A user mistake: one line on stderr, exit status 2, nothing on stdout."""
 
 
+class AuthenticationFailed(Exception):
+    """gcm/ocb decryption: the tag does not verify. One line on stderr, exit status 1, no output."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):   # one line, not usage + message
         raise UsageError(message)
@@ -37,6 +41,9 @@ class ModeSpec:
     whole_blocks: bool = False        # input length must be a multiple of the block
     inverse_cipher: bool = False      # decryption runs the block cipher's inverse
     available: bool = True
+    # authenticated encryption (output ciphertext || tag): nonce bytes (min, max), tag lengths
+    nonce_bytes: tuple[int, int] | None = None
+    tag_lengths: tuple[int, ...] = ()
 
 
 # the options that only some modes take: argparse dest -> flag
@@ -50,10 +57,14 @@ MODES: dict[str, ModeSpec] = {m.name: m for m in (
              inverse_cipher=True),
     ModeSpec("ctr", "any length; --iv is the initial counter block, incremented as one big-endian "
                     "integer of the block's width (SP 800-38A)", ("iv",)),
-    ModeSpec("gcm", "SP 800-38D; output ciphertext || tag (not available yet)", _AEAD_OPTIONS,
-             available=False),
-    ModeSpec("ocb", "RFC 7253 OCB3; output ciphertext || tag (not available yet)", _AEAD_OPTIONS,
-             inverse_cipher=True, available=False),
+    ModeSpec("gcm", "SP 800-38D; --nonce 1..64 bytes (12 recommended), --aad or --aad-file, "
+                    "--tag-bytes 4, 8, 12..16 (default 16); 128-bit-block ciphers; encrypt writes "
+                    "ciphertext || tag, decrypt reads ciphertext || tag and writes nothing unless "
+                    "the tag verifies (then: exit 1)", _AEAD_OPTIONS,
+             nonce_bytes=(1, 64), tag_lengths=(4, 8, 12, 13, 14, 15, 16)),
+    ModeSpec("ocb", "RFC 7253 OCB3; --nonce 1..15 bytes, --aad or --aad-file, --tag-bytes 1..16 "
+                    "(default 16); 128-bit-block ciphers; ciphertext || tag as gcm", _AEAD_OPTIONS,
+             inverse_cipher=True, nonce_bytes=(1, 15), tag_lengths=tuple(range(1, 17))),
 )}
 
 _HEX = re.compile(r"(?:[0-9a-fA-F]{2})*")
@@ -98,7 +109,7 @@ def _mode_help() -> str:
 
 def _item(name: str, width: int, text: str) -> str:
     return textwrap.fill(text, 88, initial_indent=f"  {name:{width}s} ",
-                         subsequent_indent=" " * (width + 3))
+                         subsequent_indent=" " * (width + 3), break_on_hyphens=False)
 
 
 def _check_mode_options(args, mode: ModeSpec) -> None:
@@ -128,6 +139,91 @@ def _run_mode(cipher, mode: ModeSpec, decrypt: bool, data: bytes, iv: bytes | No
     raise UsageError(f"--mode {mode.name} is not available yet")
 
 
+def _tag_list(lengths: tuple[int, ...]) -> str:
+    # 4, 8, 12..16 / 1..16
+    runs, start = [], None
+    for i, n in enumerate(lengths):
+        if start is None:
+            start = n
+        if i + 1 == len(lengths) or lengths[i + 1] != n + 1:
+            runs.append(str(n) if n == start else f"{start}..{n}" if n > start + 1 else f"{start}, {n}")
+            start = None
+    return ", ".join(runs)
+
+
+def _aead_engine(spec, key: bytes, mode: ModeSpec, decrypt: bool):
+    """The engine design point a gcm/ocb message passes through, or None without one (no
+    engine for the cipher, or its RTL not in the tree)."""
+    from linecrypt.designs import aead_cli_design
+    from linecrypt.host.aead_device import engine_available
+    m = re.fullmatch(r"(aes|serpent)-(128|192|256)", spec.name)
+    if m is None or len(key) * 8 != int(m.group(2)):
+        return None
+    d = aead_cli_design(m.group(1), int(m.group(2)), mode.name, decrypt)
+    return d if engine_available(d) else None
+
+
+def cmd_aead(args, spec, mode: ModeSpec, key: bytes, decrypt: bool) -> int:
+    """gcm/ocb: ciphertext || tag out of encrypt, into decrypt (../shared/CLI.md)."""
+    if spec.block_bytes != 16:
+        raise UsageError(f"--mode {mode.name} needs a cipher with 128-bit blocks; "
+                         f"{spec.name} has {8 * spec.block_bytes}-bit blocks")
+    if args.nonce is None:
+        raise UsageError(f"{mode.name} needs --nonce ({mode.nonce_bytes[0]}..{mode.nonce_bytes[1]} bytes)")
+    nonce = _hex("--nonce", args.nonce)
+    lo, hi = mode.nonce_bytes
+    if not lo <= len(nonce) <= hi:
+        raise UsageError(f"--nonce must be {lo} to {hi} bytes for {mode.name}, got {len(nonce)}")
+    tag_len = 16 if args.tag_bytes is None else args.tag_bytes
+    if tag_len not in mode.tag_lengths:
+        raise UsageError(f"--tag-bytes must be one of {_tag_list(mode.tag_lengths)} for "
+                         f"{mode.name}, got {tag_len}")
+    if args.aad is not None and args.aad_file is not None:
+        raise UsageError("give --aad or --aad-file, not both")
+    ad = _hex("--aad", args.aad) or b""
+    if args.aad_file is not None:
+        try:
+            with open(args.aad_file, "rb") as f:
+                ad = f.read()
+        except OSError as e:
+            raise UsageError(f"cannot read associated data file {args.aad_file}: {e.strerror}") from None
+    engine = _aead_engine(spec, key, mode, decrypt)
+    backend = args.backend or ("rtl" if engine is not None else "model")
+    if backend == "rtl" and engine is None:
+        raise UsageError(f"no RTL engine for {spec.name} --mode {mode.name}; use --backend model")
+    data = _read_input(args.inp)
+    if decrypt and len(data) < tag_len:
+        raise UsageError(f"{mode.name} decryption input of {len(data)} bytes is shorter than "
+                         f"the {tag_len}-byte tag")
+    if backend == "rtl":
+        limit = engine.params["MAX_MSG"]
+        for what, n in (("associated data", len(ad)), ("message", len(data) - decrypt * tag_len)):
+            if n > limit:
+                raise UsageError(f"{what} of {n} bytes is longer than the RTL engine takes "
+                                 f"({limit} bytes); use --backend model")
+    if args.verbose:
+        what = f"design {engine.name}" if backend == "rtl" else f"{spec.name} golden model, {mode.name}"
+        print(f"linecrypt: backend {backend} ({what})", file=sys.stderr, flush=True)
+    from linecrypt.models.modes import ModeError
+    from linecrypt.models.ocb import AuthenticationError
+    try:
+        if backend == "rtl":
+            from linecrypt.host.aead_device import AeadDevice
+            with AeadDevice(engine) as dev:
+                dev.load_key(0, key)
+                out = (dev.open if decrypt else dev.seal)(0, nonce, ad, data, tag_len)
+        else:
+            from linecrypt.models import gcm, ocb
+            impl = gcm if mode.name == "gcm" else ocb
+            out = (impl.decrypt if decrypt else impl.encrypt)(spec.model(key), nonce, ad, data, tag_len)
+    except AuthenticationError:
+        raise AuthenticationFailed() from None
+    except ModeError as e:
+        raise UsageError(str(e)) from None
+    write_output(args.out, out)
+    return 0
+
+
 def cmd_crypt(args, decrypt: bool) -> int:
     from linecrypt.models.modes import ModeError
 
@@ -146,6 +242,8 @@ def cmd_crypt(args, decrypt: bool) -> int:
     if len(key) not in spec.key_bytes:
         raise UsageError(f"{spec.name} needs a key of {' or '.join(str(k) for k in spec.key_bytes)} "
                          f"bytes, got {len(key)}")
+    if mode.nonce_bytes is not None:
+        return cmd_aead(args, spec, mode, key, decrypt)
     iv = _hex("--iv", args.iv)
     if "iv" in mode.options:
         if iv is None:
@@ -179,12 +277,15 @@ def cmd_crypt(args, decrypt: bool) -> int:
 
 
 def cmd_synth(args) -> int:
-    from linecrypt.designs import DESIGNS
+    from linecrypt.designs import AEAD_DESIGNS, DESIGNS, known, lookup
     from linecrypt.flows import synth
 
     if args.list:
         for name, d in DESIGNS.items():
             print(f"{name:24s} {d.description}")
+        for name, d in AEAD_DESIGNS.items():
+            if name not in DESIGNS:
+                print(f"{name:24s} {d.description} (not measured yet)")
         return 0
     if args.update_readme:
         synth.update_readme()
@@ -193,11 +294,11 @@ def cmd_synth(args) -> int:
     if not names:
         raise UsageError("give --design NAME, --all or --list")
     for n in names:
-        if n not in DESIGNS:
+        if not known(n):
             raise UsageError(f"unknown design {n!r} (see `linecrypt synth --list`)")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    if args.write_results and args.placer and any(args.placer != DESIGNS[n].placer for n in names):
+    if args.write_results and args.placer and any(args.placer != lookup(n).placer for n in names):
         # the committed results are each design point's own placer (Design.placer)
         raise UsageError(f"--write-results stores a design point's own placer only; "
                          f"--placer {args.placer} differs (use --json)")
@@ -248,10 +349,10 @@ def cmd_synth(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from linecrypt.designs import DESIGNS
+    from linecrypt.designs import known
     from linecrypt.flows import bench
 
-    if args.design not in DESIGNS:
+    if not known(args.design):
         raise UsageError(f"unknown design {args.design!r} (see `linecrypt synth --list`)")
     r = bench.run(args.design)
     if args.json:
@@ -271,13 +372,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in ("encrypt", "decrypt"):
         s = sub.add_parser(
-            name, help=f"{name} with a block cipher (ecb, cbc, ctr)",
+            name, help=f"{name} with a block cipher (ecb, cbc, ctr, gcm, ocb)",
             formatter_class=argparse.RawDescriptionHelpFormatter,
             description=f"{name.capitalize()} --in (default stdin) to --out (default stdout), raw bytes.\n\n"
                         f"Ciphers (--cipher):\n{_cipher_help()}\n\nModes (--mode):\n{_mode_help()}",
             epilog="Keys, IVs, nonces and associated data are hex on the command line: the digits "
                    "0-9 and a-f, two per byte, no spaces, no 0x (e.g. --key 000102030405060708090a0b0c0d0e0f).\n"
-                   "A user error prints one line on stderr and exits with status 2.")
+                   "A user error prints one line on stderr and exits with status 2. gcm/ocb "
+                   "decryption whose tag does not verify prints 'linecrypt: authentication failed' "
+                   "on stderr, exits with status 1 and writes no byte (an --out file is not "
+                   "created or is left as it was).")
         s.add_argument("--cipher", required=True, metavar="CIPHER", help="one of the ciphers above")
         s.add_argument("--mode", required=True, metavar="MODE", help="one of the modes above")
         s.add_argument("--key", metavar="HEX", help="the key, hex; its length must be one the cipher takes")
@@ -293,8 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "not at all (a symlink's target is replaced, the link stays); a FIFO, "
                             "device, /dev/stdout or /dev/fd/N is written through")
         s.add_argument("--backend", choices=("rtl", "model"),
-                       help="rtl: the blocks pass through the Verilated core (built on first use, "
-                            "cached; the default where the RTL exists); model: the Python golden model")
+                       help="rtl: the blocks pass through the Verilated core (gcm, ocb: the "
+                            "Verilated one-lane engine; built on first use, cached; the default "
+                            "where the RTL exists); model: the Python golden model")
         s.add_argument("-v", "--verbose", action="store_true",
                        help="print the back end and design point used on stderr")
     s = sub.add_parser("synth", help="Yosys + nextpnr-ecp5 (--85k --speed 8) for a design point")
@@ -333,6 +438,9 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, OutputError) as e:
         print(f"linecrypt: {e}", file=sys.stderr)
         return 2
+    except AuthenticationFailed:
+        print("linecrypt: authentication failed", file=sys.stderr)
+        return 1
     except RuntimeError as e:      # a tool run failed (synth): one line, details in its log
         print(f"linecrypt: {(str(e).splitlines() or ['failed'])[0]}", file=sys.stderr)
         return 1

@@ -31,6 +31,11 @@ TOPS: dict[str, str] = {
     "ocb3_offset_gen": "ocb",     # OCB3 key table + N-lane offsets (building block)
     "ocb3_ltable": "ocb",
     "ocb3_nonce": "ocb",          # nonce -> Offset_0 with the per-slot Ktop cache (building block)
+    "cipher_lanes": "aead",       # N lanes of aes_core / serpent_core in lock step, one key expansion
+    "aead_ingress": "aead",       # descriptor checks and message parts of the AE engines
+    "aead_hold": "aead",          # release-hold buffer (decryption releases only verified data)
+    "gcm_engine": "gcm",          # GCM engine: messages in, ciphertext/plaintext + tag out
+    "ocb3_engine": "ocb",         # OCB3 engine (one direction per build)
 }
 
 
@@ -222,6 +227,96 @@ def _gcm_points() -> list[Design]:
     return out
 
 
+
+def _lane_points() -> list[Design]:
+    # cipher_lanes (ip/aead): N lanes in lock step with one key expansion and two key slots, the
+    # cipher-only rows of the engines' table; each lane tuned as the fastest single core
+    # (serpent128-enc-s1, aes128-enc-s2-link)
+    out = []
+    for lanes in (2, 4):
+        out.append(Design(f"lanes-serpent128-enc-{lanes}lane", "cipher_lanes",
+                          {"CIPHER": 1, "KEY_BITS": 128, "DECRYPT": 0, "LANES": lanes, "NSLOTS": 2,
+                           "USER_WIDTH": 8, "STAGES": 1, "OUT_BRAM": 1}, 128 * lanes,
+                          f"{lanes} Serpent-128 encrypt lanes, one key expansion, 2 slots "
+                          "(cipher only)", 128, 128, "serpent", placer="static"))
+        out.append(Design(f"lanes-aes128-enc-{lanes}lane", "cipher_lanes",
+                          {"CIPHER": 0, "KEY_BITS": 128, "DECRYPT": 0, "LANES": lanes, "NSLOTS": 2,
+                           "USER_WIDTH": 8, "STAGES": 2, "LINK_REG": 1, "OUT_BRAM": 1},
+                          128 * lanes, f"{lanes} AES-128 encrypt lanes, one key expansion, 2 slots "
+                          "(cipher only)", 128, 128, "aes"))
+    return out
+
+# The authenticated-encryption engines (docs/aead-interface.md): parameters every point shares.
+# Two key slots (the current key and the next); MAX_MSG is the largest AD and message, in bytes.
+AEAD_NSLOTS = 2
+AEAD_ID_W = 8
+AEAD_MAX_MSG = 1 << 20
+AEAD_CIPHERS = {"aes": 0, "serpent": 1}      # the engines' CIPHER parameter
+
+
+def aead_point(mode: str, cipher: str, key_bits: int, lanes: int, decrypt: bool = False,
+               hold: int = 0) -> Design:
+    """The engine design point ``gcm-<cipher><key_bits>-<N>lane`` or
+    ``ocb-<cipher><key_bits>-<enc|dec>-<N>lane`` (``-hold`` with HOLD = 1). GCM does both
+    directions in one engine; an OCB engine is built for one (DECRYPT)."""
+    params = {"CIPHER": AEAD_CIPHERS[cipher], "KEY_BITS": key_bits, "LANES": lanes}
+    if mode == "gcm":
+        name, top, what = f"gcm-{cipher}{key_bits}-{lanes}lane", "gcm_engine", "GCM encrypt + decrypt"
+    elif mode == "ocb":
+        d = "dec" if decrypt else "enc"
+        name, top = f"ocb-{cipher}{key_bits}-{d}-{lanes}lane", "ocb3_engine"
+        what = f"OCB3 {'decrypt' if decrypt else 'encrypt'}"
+        params["DECRYPT"] = int(decrypt)
+    else:
+        raise ValueError(f"unknown engine mode {mode!r}")
+    params.update({"NSLOTS": AEAD_NSLOTS, "ID_W": AEAD_ID_W, "HOLD": hold, "MAX_MSG": AEAD_MAX_MSG})
+    cname = {"aes": "AES", "serpent": "Serpent"}[cipher]
+    return Design(name + ("-hold" if hold else ""), top, params, 128 * lanes,
+                  f"{what} engine, {cname}-{key_bits}, {lanes} lane(s) ({128 * lanes} bits/clock), "
+                  f"{AEAD_NSLOTS} key slots, messages up to {AEAD_MAX_MSG} bytes"
+                  + (", plaintext held until its tag is checked" if hold else ""),
+                  128, key_bits, cipher)
+
+
+def _aead_points() -> list[Design]:
+    return [aead_point(mode, cipher, 128, lanes, dec)
+            for cipher in AEAD_CIPHERS for lanes in (1, 2, 4)
+            for mode, dec in (("gcm", False), ("ocb", False), ("ocb", True))]
+
+
+# The lane and engine points that are registered: those with a committed synthesis result (every
+# registered point has one). The others of _lane_points() / _aead_points() are simulated (the
+# CLI, `linecrypt bench`) and measured when they are added here.
+MEASURED_AEAD: tuple[str, ...] = (
+)
+
+
+def _measured(points: list[Design]) -> list[Design]:
+    return [d for d in points if d.name in MEASURED_AEAD]
+
+
 DESIGNS: dict[str, Design] = {d.name: d for d in
                               _aes_points() + _serpent_points() + _des_points() + _idea_points()
-                              + _brick_points() + _ocb_points() + _gcm_points()}
+                              + _brick_points() + _ocb_points() + _gcm_points()
+                              + _measured(_lane_points() + _aead_points())}
+
+# every lane and engine point, measured or not (`linecrypt synth` and `bench` take any of them)
+AEAD_DESIGNS: dict[str, Design] = {d.name: d for d in _lane_points() + _aead_points()}
+
+
+def aead_cli_design(cipher: str, key_bits: int, mode: str, decrypt: bool) -> Design:
+    """The engine the CLI's `--backend rtl` runs a gcm/ocb message through: one lane (the
+    fastest to build and simulate). The points of DESIGNS where they exist (128-bit keys), the
+    same parameters unregistered for 192- and 256-bit keys (simulated, not synthesized)."""
+    d = aead_point(mode, cipher, key_bits, 1, decrypt and mode == "ocb")
+    return DESIGNS.get(d.name, d)
+
+
+def known(name: str) -> bool:
+    """A design point `linecrypt synth` / `bench` can build: registered, or a lane or engine
+    point not measured yet."""
+    return name in DESIGNS or name in AEAD_DESIGNS
+
+
+def lookup(name: str) -> Design:
+    return DESIGNS[name] if name in DESIGNS else AEAD_DESIGNS[name]

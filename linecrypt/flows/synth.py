@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from linecrypt import BUILD, ROOT
-from linecrypt.designs import DESIGNS, PLACERS, Design
+from linecrypt.designs import DESIGNS, PLACERS, Design, known, lookup
 from linecrypt.host.tools import venv_tool
 
 DEVICE = "LFE5U-85F-8"          # ECP5-85F, speed grade 8 (nextpnr --85k --speed 8)
@@ -190,9 +190,9 @@ def _placer_arg(d: Design, placer: str) -> str:
 
 def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log=None,
         placer: str | None = None) -> dict:
-    if name not in DESIGNS:
+    if not known(name):
         raise KeyError(name)
-    d = DESIGNS[name]
+    d = lookup(name)
     placer = placer or d.placer
     work = BUILD / "synth" / name
     if seed != DEFAULT_SEED:
@@ -213,9 +213,9 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
     Area is the same netlist every time (nextpnr's packing may differ by a few cells); Fmax is
     reported per seed and as min / median / max. Returns the summary and each seed's full result
     (the same record `run` gives, so seed 1's is a results-table row)."""
-    if name not in DESIGNS:
+    if not known(name):
         raise KeyError(name)
-    d = DESIGNS[name]
+    d = lookup(name)
     placer = placer or d.placer
     work = BUILD / "synth" / name / "sweep"
     # another placer than the design's own keeps its seed directories apart (same netlist)

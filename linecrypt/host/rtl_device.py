@@ -25,20 +25,23 @@ class DeviceError(RuntimeError):
     pass
 
 
-def _fingerprint(d: Design) -> str:
+def _fingerprint(d: Design, command, harness: Path) -> str:
     h = hashlib.sha1()
-    for f in [*d.sources, HARNESS]:
+    for f in [*d.sources, harness]:
         h.update(f.read_bytes())
-    h.update(repr(verilator_command(d, Path("-"))).encode())     # parameters and build flags
+    h.update(repr(command(d, Path("-"))).encode())     # parameters and build flags
     return h.hexdigest()[:12]
 
 
-def build(d: Design, quiet: bool = True) -> Path:
-    """Compile the harness for design ``d`` (cached; rebuilt when a source changes)."""
+def build(d: Design, command=None, harness: Path = HARNESS) -> Path:
+    """Compile the harness for design ``d`` (cached under build/harness/<design>/; rebuilt when
+    a source, the harness or the build command changes). ``command(d, out_dir)`` is the Verilator
+    command line (default: the block-core harness's, :func:`verilator_command`)."""
+    command = command or verilator_command
     out = BUILD / "harness" / d.name
     exe = out / "Vtop"
     stamp = out / "fingerprint"
-    fp = _fingerprint(d)
+    fp = _fingerprint(d, command, harness)
     if exe.exists() and stamp.exists() and stamp.read_text() == fp:
         return exe
     out.mkdir(parents=True, exist_ok=True)
@@ -49,7 +52,7 @@ def build(d: Design, quiet: bool = True) -> Path:
         if exe.exists() and stamp.exists() and stamp.read_text() == fp:
             return exe                   # built by the holder of the lock meanwhile
         stamp.unlink(missing_ok=True)    # a build interrupted half way is never taken as done
-        return _verilate(d, out, exe, stamp, fp)
+        return _verilate(d, command(d, out), exe, stamp, fp)
 
 
 def verilator_command(d: Design, out: Path) -> list[str]:
@@ -64,8 +67,7 @@ def verilator_command(d: Design, out: Path) -> list[str]:
     return cmd + [str(f) for f in d.sources] + [str(HARNESS)]
 
 
-def _verilate(d: Design, out: Path, exe: Path, stamp: Path, fp: str) -> Path:
-    cmd = verilator_command(d, out)
+def _verilate(d: Design, cmd: list[str], exe: Path, stamp: Path, fp: str) -> Path:
     r = subprocess.run(cmd, env=verilator_env(), capture_output=True, text=True)
     if r.returncode != 0 or not exe.exists():
         raise DeviceError(f"verilator build of {d.name} failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")

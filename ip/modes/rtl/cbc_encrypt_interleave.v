@@ -126,6 +126,9 @@ if (CORE == 0) begin : g_des
         .slot_valid(slot_valid), .slot_loading(slot_loading)
     );
 end else begin : g_aes
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [134 + SLOT_W:0] kx_bus_unused;   // the key unit's write bus, for lanes sharing it
+    /* verilator lint_on UNUSEDSIGNAL */
     aes_core #(.KEY_BITS(KEY_BITS), .DECRYPT(0), .STAGES(STAGES), .NSLOTS(NSLOTS),
                .USER_WIDTH(CU_W)) u_core (
         .clk(clk), .rst(rst),
@@ -135,7 +138,8 @@ end else begin : g_aes
         .s_axis_tvalid(c_s_valid), .s_axis_tready(c_s_ready),
         .m_axis_tdata(c_m_data), .m_axis_tuser(c_m_user), .m_axis_terr(c_m_err),
         .m_axis_tvalid(c_m_valid), .m_axis_tready(m_axis_tready),
-        .slot_valid(slot_valid), .slot_loading(slot_loading)
+        .slot_valid(slot_valid), .slot_loading(slot_loading),
+        .kx_bus(kx_bus_unused), .kx_bus_in({135 + SLOT_W{1'b0}})   // its own key unit
     );
 end
 endgenerate

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The shared parts of the authenticated-encryption engines (ip/aead/rtl) under cocotb +
+Verilator: the message ingress for both modes' rules, the release-hold buffer, and N cipher
+lanes with one key expansion against pyca/cryptography (AES) and Botan (Serpent)."""
+import pytest
+
+from linecrypt.designs import sources_for
+from linecrypt.host.sim import run_cocotb
+
+
+@pytest.mark.parametrize("mode,lanes,decrypt", [(0, 1, 0), (0, 4, 1), (1, 2, 0)],
+                         ids=["ocb-enc-1lane", "ocb-dec-4lane", "gcm-2lane"])
+def test_aead_ingress(mode, lanes, decrypt):
+    run_cocotb("aead_ingress", sources_for("aead_ingress"),
+               {"MODE": mode, "LANES": lanes, "DECRYPT": decrypt, "MAX_MSG": 300},
+               "cocotb_aead_ingress", tb_params={"LC_COUNT": 200})
+
+
+@pytest.mark.parametrize("lanes,nbytes", [(1, 256), (4, 1024)], ids=["1lane", "4lane"])
+def test_aead_hold(lanes, nbytes):
+    run_cocotb("aead_hold", sources_for("aead_hold"), {"LANES": lanes, "BYTES": nbytes},
+               "cocotb_aead_hold", tb_params={"LC_COUNT": 150})
+
+
+# the engines' tests run lanes of every kind too; the big builds here are for `make test-long`
+@pytest.mark.parametrize("cipher,key_bits,lanes,decrypt", [
+    (0, 128, 2, 0),
+    pytest.param(0, 256, 4, 1, marks=pytest.mark.slow),
+    pytest.param(1, 128, 2, 1, marks=pytest.mark.slow),
+], ids=["aes128-enc-2lane", "aes256-dec-4lane", "serpent128-dec-2lane"])
+def test_cipher_lanes(cipher, key_bits, lanes, decrypt):
+    run_cocotb("cipher_lanes", sources_for("cipher_lanes"),
+               {"CIPHER": cipher, "KEY_BITS": key_bits, "LANES": lanes, "DECRYPT": decrypt,
+                "NSLOTS": 2}, "cocotb_cipher_lanes", tb_params={"LC_COUNT": 200})
