@@ -224,11 +224,13 @@ async def ingress(dut):
     await run_batch(dut, rng, rules, lanes, count // 4, 0.3, seed + 30)
 
 
-WAVE_PORTS = [("s_cmd_tvalid", "bit"), ("s_cmd_tready", "bit"), ("s_cmd_id", "data"),
-              ("d_valid", "bit"), ("d_id", "data"),
-              ("s_axis_tvalid", "bit"), ("s_axis_tready", "bit"), ("s_axis_tlast", "flag"),
-              ("b_valid", "bit"), ("b_kind", "kind"), ("b_bytes", "data"), ("b_last", "flag"),
-              ("b_eom", "flag"), ("b_err", "data")]
+KINDS = ["IV", "AD", "MSG", "TAG"]
+WAVE_PORTS = [("s_cmd_tvalid", "bit", None), ("s_cmd_tready", "bit", None),
+              ("s_cmd_id", "data", "s_cmd_tvalid"), ("d_valid", "bit", None),
+              ("d_id", "data", "d_valid"), ("s_axis_tvalid", "bit", None),
+              ("s_axis_tready", "bit", None), ("s_axis_tlast", "flag", "s_axis_tvalid"),
+              ("b_valid", "bit", None), ("b_kind", KINDS, "b_valid"), ("b_bytes", "data", "b_valid"),
+              ("b_last", "flag", "b_valid"), ("b_eom", "flag", "b_valid"), ("b_err", "data", "b_valid")]
 
 
 @cocotb.test(skip="LC_WAVE_OUT" not in os.environ)
@@ -236,6 +238,7 @@ async def diagram(dut):
     """Records the datasheet's timing diagram (ip/aead/doc/timing-ingress.json): LANES = 2, GCM
     rules; message 1: 20 bytes of AD and a 40-byte message; message 2: a descriptor with a tag
     length GCM forbids and a 16-byte message part, which is dropped; message 3: no data parts."""
+    from cocotb_wave import record, wavedrom
     cocotb.start_soon(Clock(dut.clk, 4, unit="ns").start())
     dut.rst.value = 1
     await ClockCycles(dut.clk, 2)
@@ -249,40 +252,11 @@ async def diagram(dut):
         cmd.put(cmd_item({**base, "id": i + 1, "ad_len": ad, "msg_len": msg, "tag_len": tag}))
     for nbytes, last in [(20, 1), (32, 0), (8, 1), (16, 1)]:
         data.put({"s_axis_tdata": 0, "s_axis_tkeep": keep_of(nbytes, 2), "s_axis_tlast": last})
-    rows = []
     for x in (cmd, data, dsink, bsink):
         cocotb.start_soon(x.run())
-    from cocotb.triggers import ReadOnly
-    for _ in range(12):
-        await RisingEdge(dut.clk)
-        await ReadOnly()
-        rows.append({n: int(getattr(dut, n).value) for n, _ in WAVE_PORTS})
-    kinds = ["IV", "AD", "MSG", "TAG"]
-    sig = [{"name": "clk", "wave": "p" + "." * (len(rows) - 1)}]
-    for n, k in WAVE_PORTS:
-        wave, data_, prev = "", [], None
-        valid_of = "b_valid" if n.startswith("b_") else "d_valid" if n.startswith("d_") \
-            else "s_cmd_tvalid" if n.startswith("s_cmd") else "s_axis_tvalid"
-        for r in rows:
-            if k == "bit":
-                cur = str(r[n])
-            elif k == "flag":                     # a bit that means something with valid only
-                cur = str(r[n]) if r[valid_of] else "x"
-            else:
-                cur = ("x" if not r[valid_of] else
-                       (kinds[r[n]] if k == "kind" else str(r[n])))
-            if cur == prev and (k in ("bit", "flag") or cur == "x"):
-                wave += "."
-            elif k in ("bit", "flag") or cur == "x":
-                wave += cur
-            else:
-                wave += "="
-                data_.append(cur)
-            prev = cur
-        sig.append({"name": n, "wave": wave, **({"data": data_} if data_ else {})})
-    src = {"signal": sig, "head": {"text": "aead_ingress, LANES = 2 (32-byte beats), GCM rules: "
-                                           "message 1 (AD 20 B, message 40 B), message 2 "
-                                           "(tag length 5: ERR_TAG_LEN, its part dropped), "
-                                           "message 3 (no parts)"}}
+    rows = await record(dut, WAVE_PORTS, 12)
+    src = wavedrom(rows, WAVE_PORTS, "aead_ingress, LANES = 2 (32-byte beats), GCM rules: "
+                   "message 1 (AD 20 B, message 40 B), message 2 (tag length 5: ERR_TAG_LEN, its "
+                   "part dropped), message 3 (no parts)", cut=False)
     with open(os.environ["LC_WAVE_OUT"], "w") as f:
         json.dump(src, f, indent=1)

@@ -392,3 +392,45 @@ async def random_traffic(dut):
     send_specs(run, specs)
     _, names = await run.check(dut._log)
     assert names == {"OK": COUNT}, names
+
+
+ENGINE_WAVE = [("s_cmd_tvalid", "bit", None), ("s_cmd_tready", "bit", None),
+               ("s_cmd_op", "data", "s_cmd_tvalid"), ("s_cmd_id", "data", "s_cmd_tvalid"),
+               ("s_axis_tvalid", "bit", None), ("s_axis_tready", "bit", None),
+               ("s_axis_tlast", "flag", "s_axis_tvalid"),
+               ("m_axis_tvalid", "bit", None), ("m_axis_tready", "bit", None),
+               ("m_axis_tlast", "flag", "m_axis_tvalid"), ("m_axis_ttag", "flag", "m_axis_tvalid"),
+               ("m_axis_tid", "data", "m_axis_tvalid"),
+               ("m_sts_tvalid", "bit", None), ("m_sts_code", "data", "m_sts_tvalid"),
+               ("m_sts_id", "data", "m_sts_tvalid")]
+
+
+@cocotb.test(skip="LC_WAVE_OUT" not in os.environ)
+async def diagram(dut):
+    """Records ip/aead/doc/timing-engine.json (the timing diagram of docs/aead-interface.md):
+    LANES = 1, no stalls; message 1 encrypts 16 bytes of AD and a 24-byte message (tag 16),
+    message 2 decrypts 16 bytes with a tag that verifies, message 3 the same with a forged tag."""
+    from cocotb_wave import record, wavedrom
+    bench = make_bench(dut, stall=0.0)
+    await bench.reset()
+    await bench.load_key(0, bytes(range(KEY_BYTES)))
+    bench.set_stalls(0)
+    nonce = bytes(range(12))
+    seen = []
+
+    def third_status(row):
+        if row["m_sts_tvalid"] and row["m_sts_tready"]:
+            seen.append(row["m_sts_id"])
+        return len(seen) == 3
+    rec = cocotb.start_soon(record(dut, ENGINE_WAVE + [("m_sts_tready", "bit", None)], 400,
+                                   third_status))
+    await RisingEdge(dut.clk)
+    bench.send(Message(ENCRYPT, 0, nonce, bytes(16), bytes(range(24)), 16))
+    bench.send(bench.sealed(0, nonce, b"", bytes(16), 16))
+    bench.send(bench.sealed(0, nonce, b"", bytes(16), 16, flip_tag=True))
+    rows = await rec
+    src = wavedrom(rows, ENGINE_WAVE, "gcm_engine, LANES = 1, AES-128: encrypt (AD 16 B, "
+                   "message 24 B), decrypt (16 B, tag OK), decrypt (forged tag: AUTH_FAIL = 1)")
+    with open(os.environ["LC_WAVE_OUT"], "w") as f:
+        json.dump(src, f, indent=1)
+    await bench.results(3)
