@@ -236,8 +236,17 @@ async def slot_switch_and_key_reload(dut):
     for r in [await bench.result() for _ in second]:
         bench.check(r)
     # the reload leaves the slot valid and a key under load makes its messages wait
+    taken = len(bench.key.cycles)
     bench.key.send({"s_key_tdata": int.from_bytes(k0, "big"), "s_key_slot": 0})
     bench.keys[0] = k0
+    # the message goes in once the engine has taken the key (the key driver stalls at random):
+    # slot 0's later messages take the new key (ocb3_engine.v, "Key load")
+    for _ in range(10_000):
+        await RisingEdge(dut.clk)
+        if len(bench.key.cycles) > taken:
+            break
+    else:
+        raise AssertionError("the engine never took the key")
     m = bench.send(message(bench, 0, rng.randbytes(12), b"", rng.randbytes(33), 16))
     r = await bench.result()
     bench.check(r)
