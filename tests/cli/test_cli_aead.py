@@ -3,9 +3,8 @@
 pycryptodome and pyca/cryptography (AES) and Botan (Serpent); authentication failures; user
 errors; the engines' harness (sim/harness/aead_engine_main.cpp) and `linecrypt bench` on them.
 
-The RTL tests need the engines (ip/gcm/rtl/gcm_engine.v, ip/ocb/rtl/ocb3_engine.v) and skip only
-where an engine's RTL is absent from the tree; each builds one one-lane design point (cached
-under build/harness/)."""
+The RTL tests run the engines (ip/gcm/rtl/gcm_engine.v, ip/ocb/rtl/ocb3_engine.v); each builds
+one one-lane design point (cached under build/harness/)."""
 import os
 import random
 import subprocess
@@ -69,8 +68,7 @@ def _engine(mode, decrypt, cipher="aes", key_bits=128):
 
 def need_engine(mode, decrypt=False):
     d = _engine(mode, decrypt)
-    if not engine_available(d):
-        pytest.skip(f"{d.top} RTL not in the tree yet ({d.name})")
+    assert engine_available(d), f"{d.top}: its RTL is missing from ip/<name>/<name>.core"
     return d
 
 
@@ -389,8 +387,7 @@ def test_rtl_cli_serpent_vs_botan(mode, capsys, tmp_path):
     need_botan()
     for dec in (False, True):
         d = _engine(mode, dec, "serpent", 128)
-        if not engine_available(d):
-            pytest.skip(f"{d.top} RTL not in the tree yet ({d.name})")
+        assert engine_available(d), f"{d.top}: its RTL is missing from ip/<name>/<name>.core"
     rng = random.Random(f"rtl serpent {mode}")
     cases = [(rng.randbytes(16), rng.randbytes(12), rng.randbytes(a), rng.randbytes(n), t)
              for a, n, t in ((0, 0, 16), (16, 33, 12), (3, 100, 8))]
@@ -409,8 +406,7 @@ def test_rtl_cli_serpent_vs_botan(mode, capsys, tmp_path):
 def test_rtl_cli_aes256_gcm(capsys, tmp_path):
     """A key size whose one-lane engine is simulated only (not a registered design point)."""
     d = _engine("gcm", False, "aes", 256)
-    if not engine_available(d):
-        pytest.skip(f"{d.top} RTL not in the tree yet ({d.name})")
+    assert engine_available(d), f"{d.top}: its RTL is missing from ip/<name>/<name>.core"
     rng = random.Random("aes256 gcm")
     key, nonce, ad, pt = rng.randbytes(32), rng.randbytes(12), rng.randbytes(20), rng.randbytes(77)
     args = aead_args("aes-256", "gcm", key, nonce, ad, backend=None)
@@ -425,8 +421,7 @@ def test_bench_four_lanes():
     against the model, long messages within a few clocks of one beat per clock."""
     from linecrypt.flows import bench
     d = lookup("gcm-aes128-4lane")
-    if not engine_available(d):
-        pytest.skip("gcm_engine RTL not in the tree yet")
+    assert engine_available(d), f"{d.top}: its RTL is missing from ip/<name>/<name>.core"
     r = bench.run_engine(d.name, sizes=(17, 1500), ad_sizes=(0, 16), total_bytes=1 << 14,
                          min_count=8, max_count=16)
     for x in r["runs"]:
