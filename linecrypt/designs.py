@@ -288,6 +288,7 @@ def _aead_points() -> list[Design]:
 # registered point has one). The others of _lane_points() / _aead_points() are simulated (the
 # CLI, `linecrypt bench`) and measured when they are added here.
 MEASURED_AEAD: tuple[str, ...] = (
+    "lanes-serpent128-enc-4lane",
 )
 
 
