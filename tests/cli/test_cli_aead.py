@@ -18,7 +18,6 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM, AESOCB3
 from linecrypt.designs import aead_cli_design, known, lookup
 from linecrypt.host.aead_device import engine_available
 from linecrypt.oracles import botan
-from linecrypt.oracles.blockciphers import REQUIRE_BOTAN_ENV
 
 CLI = [sys.executable, "-m", "linecrypt.cli"]
 AUTH_FAILED = "linecrypt: authentication failed\n"
@@ -72,15 +71,6 @@ def need_engine(mode, decrypt=False):
     return d
 
 
-def need_botan():
-    if botan.available():
-        return
-    if os.environ.get(REQUIRE_BOTAN_ENV) == "1":
-        pytest.fail(f"{REQUIRE_BOTAN_ENV}=1 but /usr/bin/python3 cannot import botan2")
-    pytest.skip("python3-botan not installed (/usr/bin/python3 cannot import botan2): "
-                "Serpent-GCM/OCB have no independent oracle here")
-
-
 # ---- model back end -------------------------------------------------------------------------
 
 # (nonce length, tag length) per mode: pycryptodome takes OCB tags of 8..16 bytes
@@ -131,10 +121,9 @@ def test_aes_model_vs_pyca(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("mode", ["gcm", "ocb"])
-def test_serpent_model_vs_botan(mode, capsys, tmp_path):
+def test_serpent_model_vs_botan(mode, capsys, tmp_path, need_botan):
     """Serpent-128/192/256 in both modes against Botan (tags Botan 2.19 takes: GCM 8, 12..16;
     OCB 8, 12, 16), and Botan decrypts what the CLI wrote."""
-    need_botan()
     rng = random.Random(f"serpent {mode}")
     tags = [16, 8, 12] if mode == "ocb" else [16, 8, 13]
     nonces = [12, 15, 1] if mode == "ocb" else [12, 1, 40]
@@ -382,9 +371,8 @@ def test_engine_points_registered():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["gcm", "ocb"])
-def test_rtl_cli_serpent_vs_botan(mode, capsys, tmp_path):
+def test_rtl_cli_serpent_vs_botan(mode, capsys, tmp_path, need_botan):
     """Serpent-128 through the one-lane engines the CLI uses, against Botan."""
-    need_botan()
     for dec in (False, True):
         d = _engine(mode, dec, "serpent", 128)
         assert engine_available(d), f"{d.top}: its RTL is missing from ip/<name>/<name>.core"

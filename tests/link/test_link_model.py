@@ -16,19 +16,8 @@ import pytest
 
 from linecrypt.link import format as fmt
 from linecrypt.link import model as m
-from linecrypt.oracles import botan
-from linecrypt.oracles.blockciphers import REQUIRE_BOTAN_ENV
 
 SEED = int(os.environ.get("LINK_SEED", "2027"))
-
-
-@pytest.fixture
-def need_botan():
-    if botan.available():
-        return
-    if os.environ.get(REQUIRE_BOTAN_ENV) == "1":
-        pytest.fail(f"{REQUIRE_BOTAN_ENV}=1 but /usr/bin/python3 cannot import botan2")
-    pytest.skip("python3-botan not installed")
 
 
 def eth_frame(rng: random.Random, size: int) -> bytes:

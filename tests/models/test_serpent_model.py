@@ -236,7 +236,7 @@ def test_cryptopp_serpentv_dat():
 
 # --- Botan, random ------------------------------------------------------------------------------
 
-needs_botan = pytest.mark.usefixtures("need_botan")   # tests/models/conftest.py
+needs_botan = pytest.mark.usefixtures("need_botan")   # tests/conftest.py
 
 
 @needs_botan

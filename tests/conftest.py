@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Shared fixtures of the model tests."""
+"""Fixtures shared by the Python-side tests (tests/models, tests/cli, tests/link)."""
 import os
 
 import pytest
