@@ -45,7 +45,9 @@ def _cases(rng, key_bytes, n):
         yield mode, rng.randbytes(key_bytes), rng.randbytes(16), rng.randbytes(size)
 
 
-@pytest.mark.parametrize("backend,key_bytes", [("rtl", 16), ("rtl", 32), ("model", 16),
+@pytest.mark.parametrize("backend,key_bytes", [("rtl", 16),
+                                               pytest.param("rtl", 32, marks=pytest.mark.slow),
+                                               ("model", 16),
                                                ("model", 24), ("model", 32)])
 def test_aes_random_vs_pycryptodome(backend, key_bytes):
     rng = random.Random(1000 + key_bytes + (backend == "rtl"))

@@ -63,9 +63,10 @@ def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=No
 
 ALL = [(k, d, s, 0) for k, d, s in itertools.product((128, 192, 256), (0, 1), (1, 2, 3))] + \
       [(128, 0, 2, 1), (128, 1, 2, 1), (128, 0, 3, 1)]
-# Default: every value of every parameter appears, each key size with both directions.
-DEFAULT = [(128, 0, 2, 0), (128, 1, 2, 0), (128, 0, 3, 0), (128, 1, 1, 0), (192, 0, 1, 0),
-           (192, 1, 3, 0), (256, 0, 3, 0), (256, 1, 2, 0), (128, 0, 2, 1), (128, 1, 3, 1)]
+# Default: every value of every parameter appears, each key size with both directions, counting
+# the LINK_REG and MIX_REG points below (AES-128 plain enc s3, dec s1 and s3 run there).
+DEFAULT = [(192, 0, 1, 0), (192, 1, 1, 0), (256, 0, 3, 0), (256, 1, 2, 0), (128, 0, 2, 1),
+           (128, 1, 3, 1)]
 
 
 def _id(p):
@@ -75,8 +76,8 @@ def _id(p):
 
 # SBOX_COPIES changes only how many flops hold each round output (a timing option, checked on
 # its own below); it costs 3-4x simulation time. Default points run the core's default (4) on
-# these two and 1 copy on the others, which keeps `make test` short.
-DEFAULT_COPIES_AT_4 = {(128, 0, 2, 0), (256, 1, 2, 0)}
+# this one and 1 copy on the others, which keeps `make test` short.
+DEFAULT_COPIES_AT_4 = {(256, 1, 2, 0)}
 
 
 @pytest.mark.parametrize("point", DEFAULT, ids=_id)
@@ -90,10 +91,10 @@ def test_aes_core_all_points(point):
     run_aes(*point)
 
 
-# SBOX_COPIES (duplicated round-output registers, a timing option): the default (4) runs on two
-# default points above, 1 on the others, 2 on a LINK and a MIX point below; these cover 1 on an
-# encrypt two-stage point and, in `make test-long` (3-4 min each), 2 on a decrypt point and 8.
-COPIES = [(128, 0, 2, 1),
+# SBOX_COPIES (duplicated round-output registers, a timing option): the default (4) runs on one
+# default point above, 1 on the others, 2 on a MIX point below; `make test-long` adds 1 on an
+# encrypt two-stage point, 2 on a decrypt point and 8 (3-4 min each).
+COPIES = [pytest.param((128, 0, 2, 1), marks=pytest.mark.slow),
           pytest.param((128, 1, 3, 2), marks=pytest.mark.slow),
           pytest.param((192, 0, 1, 8), marks=pytest.mark.slow)]
 
@@ -106,9 +107,11 @@ def test_aes_core_sbox_copies(point):
 
 # LINK_REG (a transport register between rounds, a timing option): one more clock per round,
 # including the one-stage round, whose key read-ahead then follows the transport register.
-# OUT_BRAM (output FIFO in block RAM, as the link design points use it) on two of them.
-# With STAGES = 3 it also adds one after each S-box (both directions below).
-LINK = [(128, 0, 3, 1, 1), (128, 1, 1, 1, 0), (192, 0, 2, 2, 1), (128, 1, 3, 1, 0)]
+# OUT_BRAM (output FIFO in block RAM, as the link design points use it) on one of them.
+# With STAGES = 3 it also adds one after each S-box (the decrypt case in `make test-long`).
+LINK = [(128, 0, 3, 1, 1), (128, 1, 1, 1, 0),
+        pytest.param((192, 0, 2, 2, 1), marks=pytest.mark.slow),
+        pytest.param((128, 1, 3, 1, 0), marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("point", LINK, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s{p[2]}-c{p[3]}-link"
@@ -119,9 +122,10 @@ def test_aes_core_link_reg(point):
 
 
 # MIX_REG (encrypt: a register between the two MixColumns halves, aes_mix_column_split): one more
-# clock per middle round, the round key read a stage later. Every STAGES value, alone and with
-# LINK_REG, and AES-192/256 (more middle rounds, other key expansions).
-MIX = [(128, 2, 1, 0), (128, 3, 1, 1), (192, 1, 1, 0), (256, 2, 2, 1)]
+# clock per middle round, the round key read a stage later. Two points by default (with LINK_REG,
+# AES-128 and AES-256); `make test-long` adds every STAGES value alone and AES-192.
+MIX = [pytest.param((128, 2, 1, 0), marks=pytest.mark.slow), (128, 3, 1, 1),
+       pytest.param((192, 1, 1, 0), marks=pytest.mark.slow), (256, 2, 2, 1)]
 
 
 @pytest.mark.parametrize("point", MIX, ids=lambda p: f"aes{p[0]}-enc-s{p[1]}-c{p[2]}-mix" + ("-link-bram" if p[3] else ""))
