@@ -362,6 +362,38 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_link(args) -> int:
+    from linecrypt.link import run as link_run
+
+    if args.backend == "rtl":
+        raise UsageError("--backend rtl: the link system RTL is not assembled yet; use --backend model")
+    if not 1 <= args.channels <= 16:
+        raise UsageError("--channels must be 1..16")
+    if not 2 <= args.frame_words <= 1024:
+        raise UsageError("--frame-words must be 2..1024")
+    if args.frames < 0:
+        raise UsageError("--frames must not be negative")
+    if not 0.0 <= args.fault_rate <= 1.0:
+        raise UsageError("--fault-rate must be 0..1")
+    if args.sync_period is not None and args.sync_period < 1:
+        raise UsageError("--sync-period must be at least 1")
+    if args.inp is not None:
+        try:
+            open(args.inp, "rb").close()
+        except OSError as e:
+            raise UsageError(f"--in {args.inp}: {e.strerror}") from None
+    opts = link_run.LinkRun(cipher=args.cipher, channels=args.channels, frames=args.frames,
+                            frame_words=args.frame_words, sync_period=args.sync_period,
+                            fault=args.fault, fault_rate=args.fault_rate, seed=args.seed,
+                            pcap=args.inp)
+    try:
+        r = link_run.run_model(opts)
+    except ValueError as e:          # e.g. a pcap frame too large for Ethernet
+        raise UsageError(str(e)) from None
+    print(json.dumps(r, sort_keys=True) if args.json else link_run.format_text(r))
+    return 0 if link_run.verdict(r) else 1
+
+
 def cmd_demo(args) -> int:
     from linecrypt.flows import demo
     return demo.main()
@@ -419,6 +451,37 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bench", help="sustained bits/cycle and cycles per message in simulation")
     s.add_argument("--design", required=True)
     s.add_argument("--json", action="store_true")
+    s = sub.add_parser("link", help="client traffic through the link encryptor: transmit -> line -> receive",
+                       description="Send client Ethernet frames (a pcap, or generated frames of mixed "
+                                   "sizes 64..9000 bytes) over N channels through the link "
+                                   "transmitter, the line (with optional faults) and the receiver, "
+                                   "and print a summary. Exit 0 when the result is what the faults "
+                                   "allow (nothing corrupted delivered; without faults, or with "
+                                   "skew, dup or lose-sync, every frame delivered in order), 1 "
+                                   "otherwise. line_bits_per_cycle is client bits delivered per "
+                                   "line word slot (512 bits); latency_cycles counts line word "
+                                   "slots from a frame's arrival to its delivery.")
+    s.add_argument("--in", dest="inp", metavar="PCAP", help="replay this pcap (default: generated frames)")
+    s.add_argument("--channels", type=int, default=10, metavar="N", help="client channels, 1..16 (default 10)")
+    s.add_argument("--frames", type=int, default=200, metavar="COUNT",
+                   help="generated client frames (default 200; ignored with --in)")
+    s.add_argument("--frame-words", type=int, default=64, metavar="K",
+                   help="64-byte words per data frame, 2..1024 (default 64; the RTL default is 256)")
+    s.add_argument("--sync-period", type=int, metavar="FRAMES",
+                   help="data frames between sync frames (default: one per ms of line time)")
+    s.add_argument("--cipher", choices=("gcm-aes", "ocb-serpent"), default="gcm-aes",
+                   help="AES-128-GCM or OCB3-Serpent-128 (default gcm-aes)")
+    s.add_argument("--fault", choices=("flip", "drop", "dup", "reorder", "skew", "forge", "lose-sync"),
+                   help="fault on the line: a bit flip, a dropped, duplicated or reordered data frame, "
+                        "lanes skewed (up to 32 blocks) and reordered, a forged frame with a "
+                        "valid-looking header, a lost sync frame")
+    s.add_argument("--fault-rate", type=float, default=0.05, metavar="R",
+                   help="fraction of data frames (lose-sync: sync frames) hit, 0..1 (default 0.05)")
+    s.add_argument("--seed", type=int, default=1, help="traffic, key and fault seed (default 1)")
+    s.add_argument("--json", action="store_true", help="one JSON object instead of the text summary")
+    s.add_argument("--backend", choices=("rtl", "model"), default="model",
+                   help="model: the Python model of the line format (the default until the "
+                        "link system RTL is assembled)")
     sub.add_parser("demo", help="encrypt and decrypt a real file through the RTL, check, show figures")
     return p
 
@@ -433,6 +496,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_synth(args)
         if args.command == "bench":
             return cmd_bench(args)
+        if args.command == "link":
+            return cmd_link(args)
         if args.command == "demo":
             return cmd_demo(args)
     except (UsageError, OutputError) as e:

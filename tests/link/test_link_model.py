@@ -10,28 +10,14 @@ from __future__ import annotations
 import os
 import random
 import struct
-import zlib
 
 import pytest
 
 from linecrypt.link import format as fmt
 from linecrypt.link import model as m
+from linecrypt.link.traffic import eth_frame
 
 SEED = int(os.environ.get("LINK_SEED", "2027"))
-
-
-def eth_frame(rng: random.Random, size: int) -> bytes:
-    """An Ethernet/IPv4/UDP frame built by scapy, ``size`` bytes with its FCS."""
-    from scapy.layers.inet import IP, UDP
-    from scapy.layers.l2 import Ether
-    from scapy.packet import Raw
-    body = size - 14 - 20 - 8 - 4
-    pkt = Ether(src="02:00:00:00:00:%02x" % rng.randrange(256), dst="02:00:00:00:01:02") / \
-        IP(src="10.0.0.1", dst="10.0.0.2") / UDP(sport=rng.randrange(1024, 65535), dport=4791) / \
-        Raw(rng.randbytes(body))
-    raw = bytes(pkt)
-    assert len(raw) == size - 4
-    return raw + struct.pack("<I", zlib.crc32(raw))
 
 
 class Link:
