@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+// link_rx_reasm: receive frame buffer, record parser and per-channel reassembly of the link
+// receiver (ip/link/doc/architecture.md, docs/link-format.md "Records", "Reassembly").
+//
+// Byte order. Every 512-bit word here is in LINE byte order: byte b of a word sits at bits
+// [128*(b/16) + 127 - 8*(b%16) -: 8] and its keep bit at 16*(b/16) + 15 - (b%16). Block j
+// (bytes 8j..8j+7) is bits [64*(j^1) +: 64] with its byte 0 in the most significant byte, so
+// a record header (8 bytes, 8-byte aligned, big-endian: chan, rflags, length, seq) is one block:
+// chan = blk[63:56], rflags = blk[55:48], length = blk[47:32], seq = blk[31:0].
+// On d_* payload byte p is byte p%64 of word p/64 (payload byte 0 = the first record header).
+// On c_* client frame byte o is byte o%64 of the beat; a beat carries bytes of one client frame.
+//
+// Flow. d_* words are written into one of two frame buffers (slots of K words in one simple
+// dual-port memory of 2K words: one write port, one registered read port with a clock
+// enable), v_* verdicts are queued per slot in arrival order; a slot is released once it holds
+// both its frame and its verdict. Release walks the records of payload[0:used] in order:
+//   * one clock per record header (the "bubble"): the checks and the channel's state update,
+//     and on that clock a c_tuser discard beat when the record ends a channel's frame in
+//     progress;
+//   * then one clock per output beat of the record's data (n = min(left, 64 - o%64) bytes per
+//     beat), read from a two-word window (the previous and the current word of the buffer);
+//     the next word is fetched in the clock a beat or header leaves, so beats follow each other
+//     without gaps; a record that is skipped costs one clock per buffer word it covers.
+// Clocks per released frame = records + beats (+ 2 to start and end), e.g. 256-word frames of
+// 1500-byte client frames about 10 + 256, of 64-byte client frames about 227 + 227.
+//
+// Rules (LinkRx._data_frame / _deliver_unverified / _record of linecrypt/link/model.py):
+//   * v_ok: every record is delivered. v_fail: channels whose purge_en bit is set get nothing,
+//     the others (present in v_chan_map) get the records unverified; ev_auth_fail_chan for
+//     v_chan_map, ev_purged for v_chan_map & purge_en, ev_purged_frame if any. v_fail wins over
+//     v_ok if both are set. Neither: the frame is dropped silently.
+//   * per channel the next seq is last+1; a gap ends the frame in progress (c_tuser discard);
+//     a SOF record while a frame is in progress ends that frame likewise; records without SOF
+//     and no frame in progress are skipped up to the next SOF; every client frame lost this
+//     way counts once in ev_drops. A purged frame is seen as the seq gap of the channel's next
+//     record, as in the model (a forged frame whose chan_map names a channel does not cut it).
+//   * used not a multiple of 8, above the payload capacity 64K-48 or above the words received,
+//     a record with chan >= N, length 0 or running past used, or a fragment other than the
+//     last with a length that is not a multiple of 8: parsing of the frame stops there and
+//     ev_rec_err pulses (v_ok frames only; an unverified frame stops silently, as the model).
+//     Records before the bad one have been delivered (a streaming parser cannot take them
+//     back; the model drops the whole frame).
+//   * words of a frame beyond K are not stored; d_tkeep is not used (used bounds the records).
+//
+// Events are one-clock strobes for link_regs: ev_frames[i] and ev_bytes[16*i +: 16] (the client
+// frame's length) on the header clock of a delivered EOF record; ev_drops[i] once per discarded
+// client frame; ev_purged[i], ev_auth_fail_chan[i], ev_purged_frame at the start of a v_fail
+// frame's release; ev_rec_err.
+//
+// c_* leaves through a two-entry skid register, so c_tready only drives that register.
+module link_rx_reasm #(
+    parameter integer N = 10,           // client channels, 1..16
+    parameter integer K = 256           // words per data frame, 2..1024
+) (
+    input  wire            clk,
+    input  wire            rst,
+    // plaintext payload words from link_rx_deframer, one frame per d_tlast
+    input  wire [511:0]    d_tdata,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [63:0]     d_tkeep,     // not needed: v_used bounds the records
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire            d_tlast,
+    input  wire            d_tvalid,
+    output wire            d_tready,
+    // one verdict per frame, in frame order
+    input  wire            v_valid,
+    output wire            v_ready,
+    input  wire            v_ok,
+    input  wire            v_fail,
+    input  wire [15:0]     v_used,
+    input  wire [15:0]     v_chan_map,
+    input  wire [15:0]     purge_en,
+    // shared bus to the egress FIFOs
+    output wire [511:0]    c_tdata,
+    output wire [63:0]     c_tkeep,
+    output wire [3:0]      c_tchan,
+    output wire            c_tlast,
+    output wire            c_tuser,
+    output wire            c_tvalid,
+    input  wire            c_tready,
+    // events
+    output reg  [N-1:0]    ev_frames,
+    output reg  [16*N-1:0] ev_bytes,
+    output reg  [N-1:0]    ev_drops,
+    output reg  [N-1:0]    ev_purged,
+    output reg             ev_purged_frame,
+    output reg  [N-1:0]    ev_auth_fail_chan,
+    output reg             ev_rec_err
+);
+
+generate
+if (N < 1 || N > 16) begin : g_bad_n
+    $error("%m: N must be 1..16");
+end
+if (K < 2 || K > 1024) begin : g_bad_k
+    $error("%m: K must be 2..1024");
+end
+endgenerate
+
+localparam integer CAP = 64 * K - 48;          // payload bytes of a data frame
+localparam integer MW  = $clog2(2 * K);        // buffer address
+localparam integer AW  = MW;                   // word count 0..K (clog2(K+1) <= clog2(2K))
+localparam [15:0]  NMASK = (N >= 16) ? 16'hFFFF : ((16'd1 << N) - 16'd1);
+localparam integer CW  = (N > 1) ? $clog2(N) : 1;   // event index width
+localparam [AW-1:0] KA   = K[AW-1:0];
+localparam [MW-1:0] KM   = K[MW-1:0];
+localparam [16:0]   CAPW = CAP[16:0];
+localparam [7:0]    NW8  = N[7:0];
+
+localparam [2:0] S_IDLE = 3'd0, S_START = 3'd1, S_REC = 3'd2, S_BEAT = 3'd3;
+
+// ------------------------------------------------------------------ frame buffers and verdicts
+reg  [511:0]  mem [0:2*K-1];
+reg           wsel, vsel, rsel;
+reg  [AW-1:0] wcnt;
+reg  [1:0]    dfull, vfull;
+reg  [AW-1:0] nw   [0:1];
+reg  [1:0]    vq_ok, vq_fail;
+reg  [15:0]   vq_used [0:1];
+reg  [15:0]   vq_map  [0:1];
+
+assign d_tready = !dfull[wsel];
+assign v_ready  = !vfull[vsel];
+wire d_fire = d_tvalid && d_tready;
+wire v_fire = v_valid && v_ready;
+
+wire [MW-1:0] waddr = wsel ? KM + wcnt : wcnt;
+always @(posedge clk) begin
+    if (d_fire && wcnt < KA)
+        mem[waddr] <= d_tdata;
+end
+
+// read port: registered, clock-enabled; a_q holds the word before the one in ram_q
+wire          re;
+wire [MW-1:0] raddr;
+reg  [511:0]  ram_q, a_q;
+always @(posedge clk) begin
+    if (re)
+        ram_q <= mem[raddr];
+end
+always @(posedge clk) begin
+    if (re)
+        a_q <= ram_q;
+end
+
+// ------------------------------------------------------------------ release engine state
+reg  [2:0]    state;
+reg           f_ok;                 // frame authentic: errors count
+reg  [15:0]   keepm;                // channels that get this frame's records
+reg  [16:0]   used;
+reg  [16:0]   pos;                  // next record header (REC), the one after (BEAT)
+reg  [11:0]   rp;                   // buffer word now in ram_q
+reg  [16:0]   sp;                   // payload byte of the next data byte of the record
+reg  [15:0]   rem;                  // record bytes left
+reg  [5:0]    cb;                   // beat byte of the next data byte
+reg  [3:0]    rch;
+reg           reof;
+
+// per-channel reassembly state (16 entries; entries >= N stay at reset)
+reg  [31:0]   exp_seq [0:15];
+reg  [15:0]   exp_v, partial, skipping;
+reg  [15:0]   coff [0:15];          // bytes of the frame in progress already delivered
+
+// output skid
+wire          e_ready;
+
+// ------------------------------------------------------------------ header decode
+wire [2:0]    hblk  = pos[5:3];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [63:0]   hdr   = ram_q[{hblk ^ 3'd1, 6'd0} +: 64];   // rflags bits 7..2 are reserved
+/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]    h_chan = hdr[63:56];
+wire          h_sof = hdr[48];
+wire          h_eof = hdr[49];
+wire [15:0]   h_len = hdr[47:32];
+wire [31:0]   h_seq = hdr[31:0];
+wire [3:0]    hc    = h_chan[3:0];
+wire [CW-1:0] hce   = hc[CW-1:0];   // event index (fires only for chan < N)
+wire [17:0]   h_next = {1'b0, pos} + 18'd8 + {2'b0, h_len[15:3], 3'b000} +
+                       ((h_len[2:0] != 3'd0) ? 18'd8 : 18'd0);
+wire          at_end = (pos >= used);
+wire          h_bad = (h_chan >= NW8) || (h_len == 16'd0) || (h_next > {1'b0, used}) ||
+                      (!h_eof && h_len[2:0] != 3'd0);
+wire          h_keep = keepm[hc];
+wire          h_seq_ok = !exp_v[hc] || (h_seq == exp_seq[hc]);
+wire          h_gap  = !h_seq_ok && partial[hc];
+wire          h_part = partial[hc] && !h_gap;
+wire          h_skip = h_gap || skipping[hc];
+wire          h_sofdrop = h_sof && h_part;
+wire          h_disc = h_keep && (h_gap || h_sofdrop);                   // emit a discard beat
+wire          h_lostdrop = h_keep && !h_sof && !h_part && !h_skip;       // no frame in progress
+wire          h_deliver = h_keep && (h_sof || h_part);
+wire [15:0]   h_off  = h_sof ? 16'd0 : coff[hc];
+wire [15:0]   h_flen = h_off + h_len;
+
+// ------------------------------------------------------------------ beat geometry
+wire [6:0]    b_room = 7'd64 - {1'b0, cb};
+wire [15:0]   b_n    = ({9'd0, b_room} < rem) ? {9'd0, b_room} : rem;   // bytes in this beat
+/* verilator lint_off UNUSEDSIGNAL */
+wire [16:0]   b_lastb = sp + {1'b0, b_n} - 17'd1;       // only its word index is used
+/* verilator lint_on UNUSEDSIGNAL */
+wire          b_final = (b_n == rem);
+
+// word that the current action needs in ram_q
+reg           need_v;
+reg  [11:0]   need_w;
+always @* begin
+    need_v = 1'b0;
+    need_w = rp;
+    if (state == S_REC && !at_end) begin
+        need_v = 1'b1;
+        need_w = {1'b0, pos[16:6]};
+    end else if (state == S_BEAT) begin
+        need_v = 1'b1;
+        need_w = {1'b0, b_lastb[16:6]};
+    end
+end
+wire win_ok = !need_v || (rp == need_w);
+
+// ------------------------------------------------------------------ engine: next state
+reg  [2:0]    n_state;
+reg  [16:0]   n_pos, n_sp;
+reg  [15:0]   n_rem;
+reg  [5:0]    n_cb;
+reg           e_valid;              // a beat for the skid this clock
+reg  [511:0]  e_data;
+reg  [63:0]   e_keep;
+reg  [3:0]    e_chan;
+reg           e_last, e_user;
+reg           fire_rec, done;
+reg           n_need_v;
+reg  [11:0]   n_need_w;
+reg  [15:0]   n_room;
+/* verilator lint_off UNUSEDSIGNAL */
+reg  [16:0]   n_last;              // only its word index is used
+/* verilator lint_on UNUSEDSIGNAL */
+reg  [7:0]    jb;                   // first beat block taken from ram_q (blocks below: a_q)
+reg  [2:0]    rot;
+integer       bb, kb, src;
+
+always @* begin
+    n_state = state;
+    n_pos = pos;
+    n_sp = sp;
+    n_rem = rem;
+    n_cb = cb;
+    e_valid = 1'b0;
+    e_data = 512'd0;
+    e_keep = 64'd0;
+    e_chan = rch;
+    e_last = 1'b0;
+    e_user = 1'b0;
+    fire_rec = 1'b0;
+    done = 1'b0;
+    jb = 8'd0;
+    rot = 3'd0;
+    case (state)
+    S_REC: begin
+        if (at_end) begin
+            done = 1'b1;
+        end else if (win_ok && h_bad) begin
+            done = 1'b1;
+        end else if (win_ok && (!h_disc || e_ready)) begin
+            fire_rec = 1'b1;
+            e_valid = h_disc;
+            e_chan = hc;
+            e_last = 1'b1;
+            e_user = 1'b1;
+            n_pos = h_next[16:0];
+            if (h_deliver) begin
+                n_state = S_BEAT;
+                n_sp = pos + 17'd8;
+                n_rem = h_len;
+                n_cb = h_off[5:0];
+            end
+        end
+    end
+    S_BEAT: begin
+        // rot: beat block j takes source block (j + rot) mod 8; blocks below jb come from a_q
+        rot = sp[5:3] - cb[5:3];
+        if ({1'b0, sp[16:6]} == rp)
+            jb = 8'd0;
+        else
+            jb = {5'd0, cb[5:3]} + 8'd8 - {5'd0, sp[5:3]};
+        for (bb = 0; bb < 8; bb = bb + 1) begin
+            src = (bb + {29'd0, rot}) % 8;
+            if (bb[7:0] >= jb)
+                e_data[64 * (bb ^ 1) +: 64] = ram_q[64 * (src ^ 1) +: 64];
+            else
+                e_data[64 * (bb ^ 1) +: 64] = a_q[64 * (src ^ 1) +: 64];
+        end
+        for (kb = 0; kb < 64; kb = kb + 1) begin
+            if (kb >= {26'd0, cb} && kb < {26'd0, cb} + {16'd0, b_n})
+                e_keep[16 * (kb / 16) + 15 - (kb % 16)] = 1'b1;
+        end
+        e_last = reof && b_final;
+        if (win_ok && e_ready) begin
+            e_valid = 1'b1;
+            n_sp = sp + {1'b0, b_n};
+            n_rem = rem - b_n;
+            n_cb = cb + b_n[5:0];
+            if (b_final)
+                n_state = S_REC;
+        end
+    end
+    default: ;
+    endcase
+    // the word the next action needs: fetch it now when it is beyond ram_q
+    n_need_v = 1'b0;
+    n_need_w = rp;
+    n_room = 16'd0;
+    n_last = 17'd0;
+    if (n_state == S_REC && !done && n_pos < used) begin
+        n_need_v = 1'b1;
+        n_need_w = {1'b0, n_pos[16:6]};
+    end else if (n_state == S_BEAT) begin
+        n_need_v = 1'b1;
+        n_room = 16'd64 - {10'd0, n_cb};
+        n_last = n_sp + {1'b0, (n_rem < n_room) ? n_rem : n_room} - 17'd1;
+        n_need_w = {1'b0, n_last[16:6]};
+    end
+end
+wire adv = n_need_v && (n_need_w > rp);
+wire          eng = (state == S_REC) || (state == S_BEAT);
+wire [MW-1:0] rd_w = (state == S_START) ? {MW{1'b0}} : rp[MW-1:0] + 1'b1;
+assign re    = (state == S_START) || (eng && adv);
+assign raddr = rsel ? KM + rd_w : rd_w;
+
+// ------------------------------------------------------------------ engine: registers
+wire [15:0] s_map  = vq_map[rsel] & NMASK;
+wire        s_fail = vq_fail[rsel];
+wire        s_ok   = vq_ok[rsel] && !s_fail;
+wire [15:0] s_keep = s_fail ? (s_map & ~purge_en) : (s_ok ? NMASK : 16'd0);
+wire [16:0] s_used = {1'b0, vq_used[rsel]};
+wire        s_used_ok = (s_used[2:0] == 3'd0) && (s_used <= CAPW) &&
+                        (s_used <= s_lim);
+reg  [16:0] s_lim;                  // bytes received
+always @* begin
+    s_lim = 17'd0;
+    s_lim[AW+5:6] = nw[rsel];
+end
+wire        start = (state == S_IDLE) && dfull[rsel] && vfull[rsel];
+wire        release_done = (state == S_START && !(s_keep != 16'd0 && s_used_ok && s_used != 0))
+                           || done;
+
+always @(posedge clk) begin
+    ev_frames <= {N{1'b0}};
+    ev_bytes <= {16*N{1'b0}};
+    ev_drops <= {N{1'b0}};
+    ev_purged <= {N{1'b0}};
+    ev_purged_frame <= 1'b0;
+    ev_auth_fail_chan <= {N{1'b0}};
+    ev_rec_err <= 1'b0;
+    if (rst) begin
+        wsel <= 1'b0;
+        vsel <= 1'b0;
+        rsel <= 1'b0;
+        wcnt <= {AW{1'b0}};
+        dfull <= 2'b00;
+        vfull <= 2'b00;
+        state <= S_IDLE;
+        exp_v <= 16'd0;
+        partial <= 16'd0;
+        skipping <= 16'd0;
+    end else begin
+        // write side
+        if (d_fire) begin
+            if (d_tlast) begin
+                dfull[wsel] <= 1'b1;
+                nw[wsel] <= (wcnt < KA) ? wcnt + 1'b1 : wcnt;
+                wsel <= !wsel;
+                wcnt <= {AW{1'b0}};
+            end else if (wcnt < KA) begin
+                wcnt <= wcnt + 1'b1;
+            end
+        end
+        if (v_fire) begin
+            vfull[vsel] <= 1'b1;
+            vq_ok[vsel] <= v_ok;
+            vq_fail[vsel] <= v_fail;
+            vq_used[vsel] <= v_used;
+            vq_map[vsel] <= v_chan_map;
+            vsel <= !vsel;
+        end
+        // release
+        if (start)
+            state <= S_START;
+        if (state == S_START) begin
+            f_ok <= s_ok;
+            keepm <= s_keep;
+            used <= s_used;
+            pos <= 17'd0;
+            rp <= 12'd0;
+            ev_auth_fail_chan <= s_fail ? s_map[N-1:0] : {N{1'b0}};
+            ev_purged <= s_fail ? (s_map[N-1:0] & purge_en[N-1:0]) : {N{1'b0}};
+            ev_purged_frame <= s_fail && ((s_map & purge_en) != 16'd0);
+            ev_rec_err <= s_ok && !s_used_ok;
+            state <= S_REC;
+        end
+        if (state == S_REC || state == S_BEAT) begin
+            state <= n_state;
+            pos <= n_pos;
+            sp <= n_sp;
+            rem <= n_rem;
+            cb <= n_cb;
+            if (adv)
+                rp <= rp + 12'd1;
+        end
+        if (state == S_REC && !at_end && win_ok && h_bad)
+            ev_rec_err <= f_ok;
+        if (fire_rec) begin
+            if (h_keep) begin
+                exp_seq[hc] <= h_seq + 32'd1;
+                exp_v[hc] <= 1'b1;
+                if (h_gap || h_sofdrop || h_lostdrop)
+                    ev_drops[hce] <= 1'b1;
+                if (h_gap || h_lostdrop)
+                    skipping[hc] <= 1'b1;
+                if (h_gap)
+                    partial[hc] <= 1'b0;
+                if (h_sof) begin
+                    partial[hc] <= 1'b1;
+                    skipping[hc] <= 1'b0;
+                end
+                if (h_deliver) begin
+                    rch <= hc;
+                    reof <= h_eof;
+                    coff[hc] <= h_flen;
+                    if (h_eof) begin
+                        partial[hc] <= 1'b0;
+                        ev_frames[hce] <= 1'b1;
+                        ev_bytes[16 * hce +: 16] <= h_flen;
+                    end
+                end
+            end
+        end
+        if (release_done) begin
+            state <= S_IDLE;
+            dfull[rsel] <= 1'b0;
+            vfull[rsel] <= 1'b0;
+            rsel <= !rsel;
+        end
+    end
+end
+
+// ------------------------------------------------------------------ output skid
+reg          o_v, s_v;
+reg  [581:0] o_q, s_q;              // {user, last, chan, keep, data}
+wire [581:0] e_bus = {e_user, e_last, e_chan, e_keep, e_data};
+assign e_ready = !s_v;
+wire e_push = e_valid;              // the engine only fires with e_ready
+
+always @(posedge clk) begin
+    if (rst) begin
+        o_v <= 1'b0;
+        s_v <= 1'b0;
+    end else if (o_v && c_tready) begin
+        if (s_v) begin
+            o_q <= s_q;
+            s_v <= 1'b0;
+        end else if (e_push) begin
+            o_q <= e_bus;
+        end else begin
+            o_v <= 1'b0;
+        end
+    end else if (!o_v) begin
+        if (e_push) begin
+            o_q <= e_bus;
+            o_v <= 1'b1;
+        end
+    end else if (e_push) begin
+        s_q <= e_bus;
+        s_v <= 1'b1;
+    end
+end
+
+assign c_tvalid = o_v;
+assign c_tdata  = o_q[511:0];
+assign c_tkeep  = o_q[575:512];
+assign c_tchan  = o_q[579:576];
+assign c_tlast  = o_q[580];
+assign c_tuser  = o_q[581];
+
+endmodule
+
+`default_nettype wire
