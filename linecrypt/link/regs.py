@@ -6,8 +6,10 @@ drawings from the field tables of linecrypt/link/format.py.
     python -m linecrypt.link.regs --check    exit 1 (and name them) if a committed output is stale
 
 Outputs (committed): ip/link/doc/registers.md (PeakRDL-markdown), ip/link/sw/linecrypt_link_regs.h
-(PeakRDL-cheader), linecrypt/link/regmap.py (this file: a dict of registers and fields), and
-docs/img/link-*.json (WaveDrom "reg" sources) with docs/img/link-*.svg.
+(PeakRDL-cheader), linecrypt/link/regmap.py (this file: a dict of registers and fields),
+ip/link/rtl/link_regs.v (the AXI4-Lite register block, linecrypt/link/regblock.py; the CHAN array
+sized by its parameter N), and docs/img/link-*.json (WaveDrom "reg" sources) with
+docs/img/link-*.svg.
 """
 from __future__ import annotations
 
@@ -25,7 +27,10 @@ OUTPUTS = {
     "markdown": Path("ip/link/doc/registers.md"),
     "cheader": Path("ip/link/sw/linecrypt_link_regs.h"),
     "python": Path("linecrypt/link/regmap.py"),
+    "verilog": Path("ip/link/rtl/link_regs.v"),
 }
+RTL_MODULE = "link_regs"
+RTL_ARRAY_PARAMS = {"CHAN": "N"}
 IMG = Path("docs/img")
 
 
@@ -37,17 +42,26 @@ def compile_rdl(root: Path = ROOT):
 
 
 def _field_access(f) -> str:
+    """Software access, then what else changes the field: rw, rw/pulse (singlepulse), r/counter
+    (counts hardware events), rw/woclr/sticky (set by hardware, cleared by writing 1),
+    w/hwclr (also cleared by hardware)."""
     sw = f.get_property("sw").name
     if f.get_property("onwrite") is not None:
         sw += "/" + f.get_property("onwrite").name
     if f.get_property("singlepulse"):
         sw += "/pulse"
+    if f.get_property("counter"):
+        sw += "/counter"
+    elif f.get_property("stickybit"):
+        sw += "/sticky"
+    elif f.get_property("hwclr"):
+        sw += "/hwclr"
     return sw
 
 
 def register_map(top) -> dict:
-    """{register path: {offset, desc, fields: {name: (lsb, width, access, reset)}}}, arrays
-    unrolled (CHAN[3].rx_frames)."""
+    """{register path: {offset, width, desc, fields: {name: (lsb, width, access, reset)}}},
+    arrays unrolled (CHAN[3].rx_frames); width is the register's (64: two words, low first)."""
     from systemrdl.node import RegNode
     out = {}
     for node in top.descendants(unroll=True):
@@ -57,6 +71,7 @@ def register_map(top) -> dict:
         path = path.split(".", 1)[1]
         out[path] = {
             "offset": node.absolute_address,
+            "width": node.get_property("regwidth"),
             "desc": " ".join((node.get_property("desc") or "").split()),
             "fields": {f.inst_name: (f.lsb, f.width, _field_access(f), f.get_property("reset"))
                        for f in node.fields()},
@@ -69,7 +84,7 @@ def _python_map(top) -> str:
     return ("# SPDX-License-Identifier: Apache-2.0\n"
             f'"""Register map of the link encryptor, generated from {RDL.as_posix()} by\n'
             "linecrypt/link/regs.py: do not edit.\n\n"
-            "REGS[path] = {offset, desc, fields: {name: (lsb, width, access, reset)}}.\n"
+            "REGS[path] = {offset, width, desc, fields: {name: (lsb, width, access, reset)}}.\n"
             '"""\n\n'
             f"SIZE = {top.size:#x}\n\n"
             f"REGS = {pprint.pformat(regs, width=100, sort_dicts=False)}\n")
@@ -102,6 +117,9 @@ def generate(dest: Path) -> list[Path]:
         elif key == "cheader":
             CHeaderExporter().export(top, str(p))
             p.write_text("// SPDX-License-Identifier: Apache-2.0\n" + p.read_text())
+        elif key == "verilog":
+            from linecrypt.link.regblock import export
+            export(top, p, RTL_MODULE, RTL_ARRAY_PARAMS)
         else:
             p.write_text(_python_map(top))
         written.append(rel)

@@ -160,11 +160,11 @@ extern "C" {
 #define LINECRYPT_LINK__RX_SESSION__SESSION_bp 0
 #define LINECRYPT_LINK__RX_SESSION__SESSION_bw 32
 
-// reg - linecrypt_link::KEY_DATA
-#define LINECRYPT_LINK__KEY_DATA__DATA_bm 0xffffffff
-#define LINECRYPT_LINK__KEY_DATA__DATA_bp 0
-#define LINECRYPT_LINK__KEY_DATA__DATA_bw 32
-#define LINECRYPT_LINK__KEY_DATA__DATA_reset 0x0
+// reg - linecrypt_link::KEY_DATA_data_bed100b8
+#define LINECRYPT_LINK__KEY_DATA_DATA_BED100B8__DATA_bm 0xffffffff
+#define LINECRYPT_LINK__KEY_DATA_DATA_BED100B8__DATA_bp 0
+#define LINECRYPT_LINK__KEY_DATA_DATA_BED100B8__DATA_bw 32
+#define LINECRYPT_LINK__KEY_DATA_DATA_BED100B8__DATA_reset 0x0
 
 // reg - linecrypt_link::KEY_CMD
 #define LINECRYPT_LINK__KEY_CMD__EPOCH_bm 0xffff
@@ -215,207 +215,193 @@ extern "C" {
 #define LINECRYPT_LINK__LANE_STATUS__DESKEW_ERR_bp 28
 #define LINECRYPT_LINK__LANE_STATUS__DESKEW_ERR_bw 1
 
-// reg - cnt32_r_DESC_75ffd0fa
-#define CNT32_R_DESC_75FFD0FA__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_75FFD0FA__COUNT_bp 0
-#define CNT32_R_DESC_75FFD0FA__COUNT_bw 32
-#define CNT32_R_DESC_75FFD0FA__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_75ffd0fa
+#define LINECRYPT_LINK__CNT32_R_DESC_75FFD0FA__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_75FFD0FA__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_75FFD0FA__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_75FFD0FA__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_a35ab91e
-#define CNT32_R_DESC_A35AB91E__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_A35AB91E__COUNT_bp 0
-#define CNT32_R_DESC_A35AB91E__COUNT_bw 32
-#define CNT32_R_DESC_A35AB91E__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_a35ab91e
+#define LINECRYPT_LINK__CNT32_R_DESC_A35AB91E__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_A35AB91E__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_A35AB91E__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_A35AB91E__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_3cee6a9f
-#define CNT32_R_DESC_3CEE6A9F__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_3CEE6A9F__COUNT_bp 0
-#define CNT32_R_DESC_3CEE6A9F__COUNT_bw 32
-#define CNT32_R_DESC_3CEE6A9F__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_3cee6a9f
+#define LINECRYPT_LINK__CNT32_R_DESC_3CEE6A9F__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_3CEE6A9F__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_3CEE6A9F__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_3CEE6A9F__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_aaaaadad
-#define CNT32_R_DESC_AAAAADAD__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_AAAAADAD__COUNT_bp 0
-#define CNT32_R_DESC_AAAAADAD__COUNT_bw 32
-#define CNT32_R_DESC_AAAAADAD__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_aaaaadad
+#define LINECRYPT_LINK__CNT32_R_DESC_AAAAADAD__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_AAAAADAD__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_AAAAADAD__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_AAAAADAD__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_9f751829
-#define CNT32_R_DESC_9F751829__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_9F751829__COUNT_bp 0
-#define CNT32_R_DESC_9F751829__COUNT_bw 32
-#define CNT32_R_DESC_9F751829__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_9f751829
+#define LINECRYPT_LINK__CNT32_R_DESC_9F751829__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_9F751829__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_9F751829__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_9F751829__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_b9add63a
-#define CNT32_R_DESC_B9ADD63A__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_B9ADD63A__COUNT_bp 0
-#define CNT32_R_DESC_B9ADD63A__COUNT_bw 32
-#define CNT32_R_DESC_B9ADD63A__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_b9add63a
+#define LINECRYPT_LINK__CNT32_R_DESC_B9ADD63A__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_B9ADD63A__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_B9ADD63A__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_B9ADD63A__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_6a7ddce1
-#define CNT32_R_DESC_6A7DDCE1__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_6A7DDCE1__COUNT_bp 0
-#define CNT32_R_DESC_6A7DDCE1__COUNT_bw 32
-#define CNT32_R_DESC_6A7DDCE1__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_6a7ddce1
+#define LINECRYPT_LINK__CNT32_R_DESC_6A7DDCE1__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_6A7DDCE1__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_6A7DDCE1__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_6A7DDCE1__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_849d2551
-#define CNT32_R_DESC_849D2551__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_849D2551__COUNT_bp 0
-#define CNT32_R_DESC_849D2551__COUNT_bw 32
-#define CNT32_R_DESC_849D2551__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_849d2551
+#define LINECRYPT_LINK__CNT32_R_DESC_849D2551__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_849D2551__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_849D2551__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_849D2551__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_6f7b2367
-#define CNT32_R_DESC_6F7B2367__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_6F7B2367__COUNT_bp 0
-#define CNT32_R_DESC_6F7B2367__COUNT_bw 32
-#define CNT32_R_DESC_6F7B2367__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_6f7b2367
+#define LINECRYPT_LINK__CNT32_R_DESC_6F7B2367__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_6F7B2367__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_6F7B2367__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_6F7B2367__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_b1b4ee72
-#define CNT32_R_DESC_B1B4EE72__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_B1B4EE72__COUNT_bp 0
-#define CNT32_R_DESC_B1B4EE72__COUNT_bw 32
-#define CNT32_R_DESC_B1B4EE72__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_b1b4ee72
+#define LINECRYPT_LINK__CNT32_R_DESC_B1B4EE72__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_B1B4EE72__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_B1B4EE72__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_B1B4EE72__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_24e5b54e
-#define CNT32_R_DESC_24E5B54E__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_24E5B54E__COUNT_bp 0
-#define CNT32_R_DESC_24E5B54E__COUNT_bw 32
-#define CNT32_R_DESC_24E5B54E__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_24e5b54e
+#define LINECRYPT_LINK__CNT32_R_DESC_24E5B54E__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_24E5B54E__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_24E5B54E__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_24E5B54E__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_ad88c741
-#define CNT32_R_DESC_AD88C741__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_AD88C741__COUNT_bp 0
-#define CNT32_R_DESC_AD88C741__COUNT_bw 32
-#define CNT32_R_DESC_AD88C741__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_ad88c741
+#define LINECRYPT_LINK__CNT32_R_DESC_AD88C741__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_AD88C741__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_AD88C741__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_AD88C741__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_8d7c71dd
-#define CNT32_R_DESC_8D7C71DD__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_8D7C71DD__COUNT_bp 0
-#define CNT32_R_DESC_8D7C71DD__COUNT_bw 32
-#define CNT32_R_DESC_8D7C71DD__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_8d7c71dd
+#define LINECRYPT_LINK__CNT32_R_DESC_8D7C71DD__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_8D7C71DD__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_8D7C71DD__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_8D7C71DD__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_9b66e7da
-#define CNT32_R_DESC_9B66E7DA__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_9B66E7DA__COUNT_bp 0
-#define CNT32_R_DESC_9B66E7DA__COUNT_bw 32
-#define CNT32_R_DESC_9B66E7DA__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_9b66e7da
+#define LINECRYPT_LINK__CNT32_R_DESC_9B66E7DA__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_9B66E7DA__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_9B66E7DA__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_9B66E7DA__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_81088412
-#define CNT32_R_DESC_81088412__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_81088412__COUNT_bp 0
-#define CNT32_R_DESC_81088412__COUNT_bw 32
-#define CNT32_R_DESC_81088412__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_81088412
+#define LINECRYPT_LINK__CNT32_R_DESC_81088412__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_81088412__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_81088412__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_81088412__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_cb1782f2
-#define CNT32_R_DESC_CB1782F2__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_CB1782F2__COUNT_bp 0
-#define CNT32_R_DESC_CB1782F2__COUNT_bw 32
-#define CNT32_R_DESC_CB1782F2__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_cb1782f2
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1782F2__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1782F2__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1782F2__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1782F2__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_3ee2b55f
-#define CNT32_R_DESC_3EE2B55F__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_3EE2B55F__COUNT_bp 0
-#define CNT32_R_DESC_3EE2B55F__COUNT_bw 32
-#define CNT32_R_DESC_3EE2B55F__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_3ee2b55f
+#define LINECRYPT_LINK__CNT32_R_DESC_3EE2B55F__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_3EE2B55F__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_3EE2B55F__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_3EE2B55F__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_dad64ce2
-#define CNT32_R_DESC_DAD64CE2__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_DAD64CE2__COUNT_bp 0
-#define CNT32_R_DESC_DAD64CE2__COUNT_bw 32
-#define CNT32_R_DESC_DAD64CE2__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_dad64ce2
+#define LINECRYPT_LINK__CNT32_R_DESC_DAD64CE2__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_DAD64CE2__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_DAD64CE2__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_DAD64CE2__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_7ea37535
-#define CNT32_R_DESC_7EA37535__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_7EA37535__COUNT_bp 0
-#define CNT32_R_DESC_7EA37535__COUNT_bw 32
-#define CNT32_R_DESC_7EA37535__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_7ea37535
+#define LINECRYPT_LINK__CNT32_R_DESC_7EA37535__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_7EA37535__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_7EA37535__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_7EA37535__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_cb1d727b
-#define CNT32_R_DESC_CB1D727B__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_CB1D727B__COUNT_bp 0
-#define CNT32_R_DESC_CB1D727B__COUNT_bw 32
-#define CNT32_R_DESC_CB1D727B__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_cb1d727b
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1D727B__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1D727B__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1D727B__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_CB1D727B__COUNT_reset 0x0
 
-// reg - chan_rf::share
-#define CHAN_RF__SHARE__QUANTUM_bm 0xffff
-#define CHAN_RF__SHARE__QUANTUM_bp 0
-#define CHAN_RF__SHARE__QUANTUM_bw 16
-#define CHAN_RF__SHARE__QUANTUM_reset 0x400
+// reg - linecrypt_link::share_r
+#define LINECRYPT_LINK__SHARE_R__QUANTUM_bm 0xffff
+#define LINECRYPT_LINK__SHARE_R__QUANTUM_bp 0
+#define LINECRYPT_LINK__SHARE_R__QUANTUM_bw 16
+#define LINECRYPT_LINK__SHARE_R__QUANTUM_reset 0x400
 
-// reg - cnt32_r_DESC_5f8f1648
-#define CNT32_R_DESC_5F8F1648__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_5F8F1648__COUNT_bp 0
-#define CNT32_R_DESC_5F8F1648__COUNT_bw 32
-#define CNT32_R_DESC_5F8F1648__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_5f8f1648
+#define LINECRYPT_LINK__CNT32_R_DESC_5F8F1648__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_5F8F1648__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_5F8F1648__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_5F8F1648__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_91c6cd2d
-#define CNT32_R_DESC_91C6CD2D__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_91C6CD2D__COUNT_bp 0
-#define CNT32_R_DESC_91C6CD2D__COUNT_bw 32
-#define CNT32_R_DESC_91C6CD2D__COUNT_reset 0x0
+// reg - linecrypt_link::cnt64_r_DESC_f91db741
+#define LINECRYPT_LINK__CNT64_R_DESC_F91DB741__COUNT_bm 0xffffffffffffffff
+#define LINECRYPT_LINK__CNT64_R_DESC_F91DB741__COUNT_bp 0
+#define LINECRYPT_LINK__CNT64_R_DESC_F91DB741__COUNT_bw 64
+#define LINECRYPT_LINK__CNT64_R_DESC_F91DB741__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_9f1a9b90
-#define CNT32_R_DESC_9F1A9B90__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_9F1A9B90__COUNT_bp 0
-#define CNT32_R_DESC_9F1A9B90__COUNT_bw 32
-#define CNT32_R_DESC_9F1A9B90__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_23cdedc7
+#define LINECRYPT_LINK__CNT32_R_DESC_23CDEDC7__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_23CDEDC7__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_23CDEDC7__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_23CDEDC7__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_23cdedc7
-#define CNT32_R_DESC_23CDEDC7__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_23CDEDC7__COUNT_bp 0
-#define CNT32_R_DESC_23CDEDC7__COUNT_bw 32
-#define CNT32_R_DESC_23CDEDC7__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_d962830d
+#define LINECRYPT_LINK__CNT32_R_DESC_D962830D__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_D962830D__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_D962830D__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_D962830D__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_d962830d
-#define CNT32_R_DESC_D962830D__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_D962830D__COUNT_bp 0
-#define CNT32_R_DESC_D962830D__COUNT_bw 32
-#define CNT32_R_DESC_D962830D__COUNT_reset 0x0
+// reg - linecrypt_link::cnt64_r_DESC_18a9a72c
+#define LINECRYPT_LINK__CNT64_R_DESC_18A9A72C__COUNT_bm 0xffffffffffffffff
+#define LINECRYPT_LINK__CNT64_R_DESC_18A9A72C__COUNT_bp 0
+#define LINECRYPT_LINK__CNT64_R_DESC_18A9A72C__COUNT_bw 64
+#define LINECRYPT_LINK__CNT64_R_DESC_18A9A72C__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_850c9123
-#define CNT32_R_DESC_850C9123__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_850C9123__COUNT_bp 0
-#define CNT32_R_DESC_850C9123__COUNT_bw 32
-#define CNT32_R_DESC_850C9123__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_40e38fc6
+#define LINECRYPT_LINK__CNT32_R_DESC_40E38FC6__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_40E38FC6__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_40E38FC6__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_40E38FC6__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_0feef0e5
-#define CNT32_R_DESC_0FEEF0E5__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_0FEEF0E5__COUNT_bp 0
-#define CNT32_R_DESC_0FEEF0E5__COUNT_bw 32
-#define CNT32_R_DESC_0FEEF0E5__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_4a5809b3
+#define LINECRYPT_LINK__CNT32_R_DESC_4A5809B3__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_4A5809B3__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_4A5809B3__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_4A5809B3__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_40e38fc6
-#define CNT32_R_DESC_40E38FC6__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_40E38FC6__COUNT_bp 0
-#define CNT32_R_DESC_40E38FC6__COUNT_bw 32
-#define CNT32_R_DESC_40E38FC6__COUNT_reset 0x0
+// reg - linecrypt_link::cnt32_r_DESC_dc676e2c
+#define LINECRYPT_LINK__CNT32_R_DESC_DC676E2C__COUNT_bm 0xffffffff
+#define LINECRYPT_LINK__CNT32_R_DESC_DC676E2C__COUNT_bp 0
+#define LINECRYPT_LINK__CNT32_R_DESC_DC676E2C__COUNT_bw 32
+#define LINECRYPT_LINK__CNT32_R_DESC_DC676E2C__COUNT_reset 0x0
 
-// reg - cnt32_r_DESC_4a5809b3
-#define CNT32_R_DESC_4A5809B3__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_4A5809B3__COUNT_bp 0
-#define CNT32_R_DESC_4A5809B3__COUNT_bw 32
-#define CNT32_R_DESC_4A5809B3__COUNT_reset 0x0
-
-// reg - cnt32_r_DESC_dc676e2c
-#define CNT32_R_DESC_DC676E2C__COUNT_bm 0xffffffff
-#define CNT32_R_DESC_DC676E2C__COUNT_bp 0
-#define CNT32_R_DESC_DC676E2C__COUNT_bw 32
-#define CNT32_R_DESC_DC676E2C__COUNT_reset 0x0
-
-// regfile - chan_rf
+// regfile - linecrypt_link::chan_rf
 typedef struct __attribute__ ((__packed__)) {
     uint32_t share;
     uint32_t tx_frames;
-    uint32_t tx_bytes_lo;
-    uint32_t tx_bytes_hi;
+    uint64_t tx_bytes;
     uint32_t tx_drops;
     uint32_t rx_frames;
-    uint32_t rx_bytes_lo;
-    uint32_t rx_bytes_hi;
+    uint64_t rx_bytes;
     uint32_t rx_drops;
     uint32_t auth_fail;
     uint32_t purged;
     uint8_t RESERVED_2c_3f[0x14];
-} chan_rf__stride40_t;
+} linecrypt_link__chan_rf__stride40_t;
 
 // addrmap - linecrypt_link
 typedef struct __attribute__ ((__packed__)) {
@@ -464,7 +450,7 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t AM_ERRORS;
     uint32_t DESKEW_ERRORS;
     uint8_t RESERVED_d0_3ff[0x330];
-    chan_rf__stride40_t CHAN[10];
+    linecrypt_link__chan_rf__stride40_t CHAN[10];
 } linecrypt_link_t;
 
 
