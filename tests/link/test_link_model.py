@@ -531,7 +531,7 @@ def test_register_map_covers_the_model():
     R = regmap.REGS
     assert R["ID"]["fields"]["id"][3] == int.from_bytes(b"LCLK", "big")
     assert R["SYNC_PERIOD"]["fields"]["frames"][3] == fmt.default_sync_period(256)
-    assert all(R[f"KEY_DATA[{i}]"]["fields"]["data"][2] == "w" for i in range(8))
+    assert all(R[f"KEY_DATA[{i}]"]["fields"]["data"][2].startswith("w") for i in range(8))
     rx, tx = m.LinkRx(m.LinkConfig()), m.LinkTx(m.LinkConfig())
     names = set(rx.counters) | set(tx.counters) - {"session_errors"}
     names |= {"am_errors", "deskew_errors"}
@@ -539,5 +539,4 @@ def test_register_map_covers_the_model():
     for side, keys in (("tx", tx.chan), ("rx", rx.chan)):
         for k in keys:
             reg = k if k in ("auth_fail", "purged") else f"{side}_{k}"
-            reg = reg + "_lo" if k == "bytes" else reg
             assert f"CHAN[9].{reg}" in R
