@@ -38,6 +38,10 @@ module aes_core #(
     parameter OUT_BRAM    = 0,     // 1: output FIFO in block RAM (4 DP16KD on ECP5; see
                                    // lc_credit_fifo.v), 0: in distributed RAM. Same function
                                    // and block rate; a block leaves three clocks later
+    parameter SBOX_BRAM   = 0,     // 1 (STAGES = 2, SBOX_COPIES = 1): the round S-boxes in
+                                   // block-RAM ROMs, two per RAM (ECP5: 8 DP16KD per round,
+                                   // 8 * NR per core; see aes_round.v), same latency; the key
+                                   // expansion keeps its LUT S-boxes
     parameter KX_EXT      = 0,     // 1: no key-expansion unit of its own: the round keys come
                                    // on kx_bus_in from another core's kx_bus (lanes in lock
                                    // step that get the same key loads; ip/aead/rtl/cipher_lanes.v)
@@ -163,7 +167,7 @@ for (r = 0; r <= NR; r = r + 1) begin : g_round
     aes_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
         .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .COPIES(SBOX_COPIES), .LINK(LINK_REG),
-        .MIX_REG(MIX_REG)
+        .MIX_REG(MIX_REG), .SBOX_BRAM(SBOX_BRAM)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),

@@ -50,6 +50,15 @@
 // One more clock.
 // The round keeps its logic stages (STAGES = 2: SubBytes | ShiftRows + MixColumns +
 // AddRoundKey); the link registers carry no logic.
+//
+// SBOX_BRAM = 1 (STAGES = 2, COPIES = 1; middle and final rounds) replaces the LUT S-boxes and
+// the register after them by ROMs with a registered read: eight 256 x 8 memories per round, two
+// S-boxes (bytes 2p and 2p+1) reading one memory, so synthesis puts each memory in one block
+// RAM with one S-box on each of its two ports (ECP5: one DP16KD, eight per round; the memories
+// carry a rom_style = "block" attribute). The read register is the RAM's address register, so
+// the S-box output appears one clock after its input, the same latency as the LUT S-box and
+// its register; the RAM's output is not reset (valid is), and its read has the RAM's
+// clock-to-out without the output register.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -60,6 +69,7 @@ module aes_round #(
     parameter COPIES  = 1,       // S-box input register copies: 1, 2, 4 or 8
     parameter LINK    = 0,       // 1: transport register after AddRoundKey (initial and middle rounds)
     parameter MIX_REG = 0,       // 1: register between the MixColumns halves (encrypt, middle rounds)
+    parameter SBOX_BRAM = 0,     // 1: S-boxes in block-RAM ROMs (STAGES = 2, COPIES = 1)
     // derived
     parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -112,6 +122,9 @@ if (LINK != 0 && LINK != 1) begin : g_bad_link
 end
 if (MIX_REG != 0 && (MIX_REG != 1 || DECRYPT != 0)) begin : g_bad_mix_reg
     $error("%m: MIX_REG must be 0, or 1 with DECRYPT = 0 (InvMixColumns has no one-LUT split)");
+end
+if (SBOX_BRAM != 0 && (SBOX_BRAM != 1 || STAGES != 2 || COPIES != 1)) begin : g_bad_sbox_bram
+    $error("%m: SBOX_BRAM must be 0, or 1 with STAGES = 2 and COPIES = 1");
 end
 endgenerate
 
@@ -173,27 +186,67 @@ if (KIND == 0) begin : g_init
     assign rk_rd_slot = in_slot;
     assign a_rk    = (STAGES == 3) ? rk0_q : rk_rd;
 end else begin : g_sub
-    wire [127:0] sb;
+    wire [127:0] sb;         // SubBytes, combinational (LUT S-boxes)
+    /* verilator lint_off UNUSEDSIGNAL */   // read only with STAGES >= 2
+    wire [127:0] sb_rom;     // SubBytes, registered read of the ROMs (SBOX_BRAM = 1)
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar b, k, j;
-    for (b = 0; b < 16; b = b + 1) begin : g_byte
-        // one S-box per input copy; copy k computes the output bits j with j % COPIES == k
-        // (COPIES = 1: a single S-box on in_state)
-        for (k = 0; k < COPIES; k = k + 1) begin : g_copy
-            wire [7:0] x = (COPIES == 1) ? in_state[127-8*b -: 8] : in_copies[128*k + 127-8*b -: 8];
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [7:0] y;
-            /* verilator lint_on UNUSEDSIGNAL */
-            // only the output bits this copy feeds (j % COPIES == k)
-            localparam [7:0] BITS = (COPIES == 1) ? 8'hff : (COPIES == 2) ? (8'h55 << k)
-                                  : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
-            if (STAGES == 3) begin : g_split
-                // split S-box: sub-tables | register | select (aes_sbox REG = 1)
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
-            end else begin : g_full
-                aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
+    if (SBOX_BRAM != 0) begin : g_rom
+        // FIPS-197 S-box (5.1.1) or inverse S-box (5.3.2), byte x at [8x +: 8]
+        // (linecrypt/models/aes.py: SBOX, INV_SBOX)
+        localparam [2047:0] FWD = {
+            256'h16bb54b00f2d99416842e6bf0d89a18cdf2855cee9871e9b948ed9691198f8e1,
+            256'h9e1dc186b95735610ef6034866b53e708a8bbd4b1f74dde8c6b4a61c2e2578ba,
+            256'h08ae7a65eaf4566ca94ed58d6d37c8e779e4959162acd3c25c2406490a3a32e0,
+            256'hdb0b5ede14b8ee4688902a22dc4f816073195d643d7ea7c41744975fec130ccd,
+            256'hd2f3ff1021dab6bcf5389d928f40a351a89f3c507f02f94585334d43fbaaefd0,
+            256'hcf584c4a39becb6a5bb1fc20ed00d153842fe329b3d63b52a05a6e1b1a2c8309,
+            256'h75b227ebe28012079a059618c323c7041531d871f1e5a534ccf73f362693fdb7,
+            256'hc072a49cafa2d4adf04759fa7dc982ca76abd7fe2b670130c56f6bf27b777c63};
+        localparam [2047:0] INV = {
+            256'h7d0c2155631469e126d677ba7e042b17619953833cbbebc8b0f52aae4d3be0a0,
+            256'hef9cc9939f7ae52d0d4ab519a97f51605fec8027591012b131c7078833a8dd1f,
+            256'hf45acd78fec0db9a2079d2c64b3e56fc1bbe18aa0e62b76f89c5291d711af147,
+            256'h6edf751ce837f9e28535ade72274ac9673e6b4f0cecff297eadc674f4111913a,
+            256'h6b8a130103bdafc1020f3fca8f1e2cd00645b3b80558e4f70ad3bc8c00abd890,
+            256'h849d8da75746155edab9edfd5048706c92b6655dcc5ca4d41698688664f6f872,
+            256'h25d18b6d49a25b76b224d92866a12e084ec3fa420b954cee3d23c2a632947b54,
+            256'hcbe9dec444438e3487ff2f9b8239e37cfbd7f3819ea340bf38a53630d56a0952};
+        localparam [2047:0] TAB = DECRYPT ? INV : FWD;
+        assign sb = 128'd0;
+        for (b = 0; b < 16; b = b + 2) begin : g_pair
+            (* rom_style = "block" *) reg [7:0] rom [0:255];
+            reg [7:0] y0_q, y1_q;
+            integer i;
+            initial for (i = 0; i < 256; i = i + 1) rom[i] = TAB[8*i +: 8];
+            always @(posedge clk) begin
+                y0_q <= rom[in_state[127-8*b -: 8]];
+                y1_q <= rom[in_state[119-8*b -: 8]];
             end
-            for (j = k; j < 8; j = j + COPIES) begin : g_bit
-                assign sb[120-8*b+j] = y[j];
+            assign sb_rom[127-8*b -: 16] = {y0_q, y1_q};
+        end
+    end else begin : g_lut
+        assign sb_rom = 128'd0;
+        for (b = 0; b < 16; b = b + 1) begin : g_byte
+            // one S-box per input copy; copy k computes the output bits j with j % COPIES == k
+            // (COPIES = 1: a single S-box on in_state)
+            for (k = 0; k < COPIES; k = k + 1) begin : g_copy
+                wire [7:0] x = (COPIES == 1) ? in_state[127-8*b -: 8] : in_copies[128*k + 127-8*b -: 8];
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire [7:0] y;
+                /* verilator lint_on UNUSEDSIGNAL */
+                // only the output bits this copy feeds (j % COPIES == k)
+                localparam [7:0] BITS = (COPIES == 1) ? 8'hff : (COPIES == 2) ? (8'h55 << k)
+                                      : (COPIES == 4) ? (8'h11 << k) : (8'h01 << k);
+                if (STAGES == 3) begin : g_split
+                    // split S-box: sub-tables | register | select (aes_sbox REG = 1)
+                    aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS), .REG(1)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
+                end else begin : g_full
+                    aes_sbox #(.INVERSE(DECRYPT), .BITS(BITS)) u_sbox (.clk(clk), .rst(rst), .x(x), .y(y));
+                end
+                for (j = k; j < 8; j = j + COPIES) begin : g_bit
+                    assign sb[120-8*b+j] = y[j];
+                end
             end
         end
     end
@@ -237,7 +290,7 @@ end else begin : g_sub
                 m_q[i] <= m_q[i-1];
             end
             sb_q <= sb;
-            sr_q <= sb_q;
+            sr_q <= (SBOX_BRAM != 0) ? sb_rom : sb_q;
             rk_q <= rk_rd;
             if (rst) begin
                 for (i = 0; i < NSB; i = i + 1) begin
@@ -255,7 +308,8 @@ end else begin : g_sub
         assign a_meta  = m_q[NSB-1];
         // STAGES==2: SubBytes registered here. STAGES==3: the sub-tables are registered inside
         // aes_sbox (REG = 1) and sb (the select) is registered here, then (SREG) once more.
-        assign a_state = SREG ? sr_q : sb_q;
+        wire [127:0] sb_r = (SBOX_BRAM != 0) ? sb_rom : sb_q;
+        assign a_state = SREG ? sr_q : sb_r;
         assign a_rk    = rk_q;
     end
 end

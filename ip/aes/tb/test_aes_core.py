@@ -44,7 +44,7 @@ def ekx_vectors() -> list[tuple[str, str, str]]:
 
 
 def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=None, link=0, mix=0,
-            bram=0):
+            bram=0, sbox_bram=0):
     params = {"KEY_BITS": key_bits, "DECRYPT": decrypt, "STAGES": stages, "NSLOTS": nslots,
               "USER_WIDTH": 8, "ENHANCED_KX": ekx}
     if copies is not None:
@@ -55,6 +55,8 @@ def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=No
         params["MIX_REG"] = mix
     if bram:
         params["OUT_BRAM"] = bram
+    if sbox_bram:
+        params["SBOX_BRAM"] = sbox_bram
     extra = {"LC_CIPHER": "aes-ekx" if ekx else "aes", "LC_BLOCK_BITS": 128,
              "LC_VECTORS": ekx_vectors() if ekx else aes_vectors(key_bits)}
     run_cocotb("aes_core", sources_for("aes_core"), params, "cocotb_block_core",
@@ -133,3 +135,15 @@ def test_aes_core_mix_reg(point):
     k, s, c, link = point
     run_aes(k, 0, s, copies=c, link=link, mix=1, bram=link)
 
+
+# SBOX_BRAM (the round S-boxes in block-RAM ROMs with a registered read, STAGES = 2, one copy):
+# same function and latency as the LUT S-box and its register. Encrypt by default; decrypt
+# (the inverse table) with LINK_REG and AES-256 in `make test-long`.
+SBOX_BRAM = [(128, 0, 0), pytest.param((256, 1, 1), marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("point", SBOX_BRAM, ids=lambda p: f"aes{p[0]}-{'dec' if p[1] else 'enc'}-s2-c1"
+                                                           + ("-link" if p[2] else "") + "-sbox-bram")
+def test_aes_core_sbox_bram(point):
+    k, d, link = point
+    run_aes(k, d, 2, copies=1, link=link, sbox_bram=1)

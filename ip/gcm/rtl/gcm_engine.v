@@ -46,7 +46,9 @@
 // old key and old powers of H (or get ERR_SLOT if it had none); messages taken after it wait at
 // the front. Once the last older message has been issued, the key goes to cipher_lanes; after
 // their expansion the HKEY lane-beat computes H behind every older lane-beat, ghash_hpow the
-// powers H^1..H^LANES, which are stored for the slot, and slot_valid[s] rises. Loads are one
+// powers H^1..H^LANES (HPOW_DIGIT = D > 0: a digit-serial multiplier of a few hundred LUT4s,
+// 1 + (128 / D) * (LANES - 1) clocks, 129 for two lanes at D = 1; 0: a full multiplier,
+// 1 + 2 * (LANES - 1) clocks), which are stored for the slot, and slot_valid[s] rises. Messages for the slot wait at the front until then. Loads are one
 // at a time (s_key_tready is low until the previous one is complete); messages for other
 // slots flow meanwhile. A message naming a slot that is neither valid nor being loaded gets
 // ERR_SLOT; its beats are dropped.
@@ -88,6 +90,7 @@ module gcm_engine #(
     parameter SIDE_BRAM   = 0,          // 1: side FIFO in block RAM (lc_fifo READ_REG=2)
     parameter GHASH_IMPL  = 2,
     parameter GHASH_PIPE  = 1,
+    parameter HPOW_DIGIT  = 1,          // ghash_hpow DIGIT: bits per clock of its multiplier
     parameter DFIFO       = 4,          // descriptors the ingress holds ahead
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
@@ -599,7 +602,7 @@ wire [W-1:0] hp_new;
 /* verilator lint_off UNUSEDSIGNAL */
 wire         hp_busy;
 /* verilator lint_on UNUSEDSIGNAL */
-ghash_hpow #(.N(LANES), .IMPL(GHASH_IMPL), .PIPE(2)) u_hpow (
+ghash_hpow #(.N(LANES), .DIGIT(HPOW_DIGIT), .IMPL(GHASH_IMPL), .PIPE(2)) u_hpow (
     .clk(clk), .rst(rst), .load(a_v && is_hkey), .h(a_ks[127:0]),
     .busy(hp_busy), .done(hp_done), .hpow(hp_new)
 );

@@ -292,10 +292,12 @@ async def nway_latency_and_gcm_tag(dut):
 @cocotb.test(skip=(TOP != "ghash_hpow"))
 async def hpow_table(dut):
     """Key loads (CAVP hash subkeys and random H): the table equals h_powers, busy lasts
-    (N - 1) * PIPE clocks, done pulses once, loads while busy are ignored."""
+    (N - 1) * C clocks (C = PIPE for the full multiplier, DIGIT = 0; 128 / DIGIT for the
+    digit-serial one), done pulses once, loads while busy are ignored."""
     rng = random.Random(SEED)
     dut._log.info(f"seed {SEED} (LC_SEED replays)")
-    n_pow, pipe = int(P["N"]), int(P.get("PIPE", 2))
+    n_pow, digit = int(P["N"]), int(P.get("DIGIT", 1))
+    pipe = int(P.get("PIPE", 2)) if digit == 0 else 128 // digit
     dut.load.value = 0
     await start(dut)
     keys = [hash_subkey(k) for k in cavp_keys(6)] + [rng.randbytes(16) for _ in range(4)]

@@ -57,12 +57,27 @@ def test_ghash_nway_all(cfg):
     run("ghash_nway", {"LANES": lanes, "IMPL": impl, "PIPE": pipe, "USER_WIDTH": 4}, 120)
 
 
-@pytest.mark.parametrize("n,pipe", [(4, 2), (1, 1)], ids=lambda v: str(v))
-def test_ghash_hpow(n, pipe):
-    run("ghash_hpow", {"N": n, "IMPL": 2, "PIPE": pipe}, 0)
+def hpow_id(v):
+    return "n{}-digit{}-pipe{}".format(*v)
+
+
+# (N, DIGIT, PIPE): the full multiplier (DIGIT = 0) and the digit-serial one (DIGIT = 1 is the
+# engine's default), tables of one entry and of lengths that are not powers of two
+HPOW_FAST = [(4, 0, 2), (3, 1, 2), (2, 4, 2)]
+HPOW_ALL = [(8, 0, 1), (2, 0, 3), (4, 0, 1), (1, 0, 1), (1, 1, 2), (4, 1, 2), (8, 2, 2),
+            (4, 16, 2), (5, 8, 2)]
+
+
+def run_hpow(n, digit, pipe, impl):
+    run("ghash_hpow", {"N": n, "DIGIT": digit, "IMPL": impl, "PIPE": pipe}, 0)
+
+
+@pytest.mark.parametrize("cfg", HPOW_FAST, ids=hpow_id)
+def test_ghash_hpow(cfg):
+    run_hpow(*cfg, 2)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n,pipe", [(8, 1), (2, 3), (4, 1)], ids=lambda v: str(v))
-def test_ghash_hpow_all(n, pipe):
-    run("ghash_hpow", {"N": n, "IMPL": 0, "PIPE": pipe}, 0)
+@pytest.mark.parametrize("cfg", HPOW_ALL, ids=hpow_id)
+def test_ghash_hpow_all(cfg):
+    run_hpow(*cfg, 0)
