@@ -36,6 +36,18 @@ TOPS: dict[str, str] = {
     "aead_hold": "aead",          # release-hold buffer (decryption releases only verified data)
     "gcm_engine": "gcm",          # GCM engine: messages in, ciphertext/plaintext + tag out
     "ocb3_engine": "ocb",         # OCB3 engine (one direction per build)
+    # the link encryptor (ip/link/doc/architecture.md): its two halves, their blocks, registers
+    "link_tx": "link",
+    "link_rx": "link",
+    "link_ingress": "link",
+    "link_tx_sched": "link",
+    "link_tx_framer": "link",
+    "link_lane_tx": "link",
+    "link_lane_rx": "link",
+    "link_rx_deframer": "link",
+    "link_rx_reasm": "link",
+    "link_egress": "link",
+    "link_regs": "link",
 }
 
 

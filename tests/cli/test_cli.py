@@ -60,6 +60,7 @@ def test_aes_random_vs_pycryptodome(backend, key_bytes):
         assert lc("decrypt", *args, data=ct).stdout == data
 
 
+@pytest.mark.slow
 def test_aes192_rtl_vs_pycryptodome():
     """AES-192's encrypt and decrypt cores (ECB and CBC decrypt through the decrypt core): each
     core's harness build is the cost, so the messages are a few blocks."""
@@ -364,12 +365,16 @@ def test_crypt_help(command):
         assert action.help, action.option_strings
 
 
+# Serpent-192/256 use the same harness and core code as Serpent-128 with another key schedule
+# length (checked in ip/serpent's own tests): their CLI builds run in `make test-long`.
+LONG_RTL = {"serpent-192", "serpent-256"}
+
+
 def _rtl_ciphers():
-    # every non-AES cipher with RTL, each key size of Serpent (its own pair of cores) included:
-    # the default suite runs every design point the CLI uses
+    # every non-AES cipher with RTL, each key size of Serpent (its own pair of cores) included
     from linecrypt.ciphers import CIPHERS
-    return [pytest.param(c, id=c.name) for c in CIPHERS.values()
-            if c.rtl and not c.name.startswith("aes")]
+    return [pytest.param(c, id=c.name, marks=[pytest.mark.slow] if c.name in LONG_RTL else [])
+            for c in CIPHERS.values() if c.rtl and not c.name.startswith("aes")]
 
 
 @pytest.mark.parametrize("spec", _rtl_ciphers())
