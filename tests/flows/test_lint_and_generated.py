@@ -10,8 +10,21 @@ from linecrypt.flows.lint import lint, uses_ecp5_prims
 from linecrypt.host.tools import verilator_env
 
 
-@pytest.mark.parametrize("name", [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "link" in n or "round" in n
-                                  or not n.startswith(("aes", "serpent"))])
+# Every parameter value of every core is linted (`make lint` lints every design point); the
+# default suite lints a covering set: each top, key size, direction, stage count and option at
+# least once, the rest in `make test-long` (about 10 s of CPU each).
+LINT_DEFAULT = {"aes128-enc-s1", "aes192-dec-s1", "aes256-enc-s3", "aes256-dec-s3",
+                "aes128ekx-dec-s2", "aes128-enc-s2-link", "aes128-enc-s3-mix-link",
+                "aes-round-dec-s3", "serpent128-enc-s1", "serpent192-dec-s1", "serpent256-dec-s1",
+                "des-enc", "3des-dec", "des-cbc-enc-x32", "idea-enc", "idea-mul",
+                "credit-fifo-bram", "ocb3-offsets-4lane", "ocb3-nonce", "ghash-mul-kara2-p2",
+                "ghash-4way", "lanes-serpent128-enc-4lane"}
+LINT_ALL = [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "link" in n
+            or "round" in n or not n.startswith(("aes", "serpent"))]
+
+
+@pytest.mark.parametrize("name", [n if n in LINT_DEFAULT else pytest.param(n, marks=pytest.mark.slow)
+                                  for n in LINT_ALL])
 def test_verilator_lint_wall(name):
     d = DESIGNS[name]
     ok, err = lint(d.top, d.params)
