@@ -301,6 +301,7 @@ def _aead_points() -> list[Design]:
 # CLI, `linecrypt bench`) and measured when they are added here.
 MEASURED_AEAD: tuple[str, ...] = (
     "lanes-serpent128-enc-4lane",
+    "ocb-serpent128-enc-2lane",
 )
 
 
