@@ -13,6 +13,7 @@ import random
 
 import cocotb
 from cocotb.clock import Clock
+from cocotb.simtime import get_sim_time
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from linecrypt.link import format as fmt
@@ -22,7 +23,7 @@ from linecrypt.link.traffic import eth_frame
 P = json.loads(os.environ["LC_PARAMS"])
 N, K = P["N"], P["K"]
 SEED = int(os.environ.get("LINK_SEED", "11"))
-SYNC_PERIOD = 5
+SYNC_PERIOD = P.get("sync_period", 5)   # tb_params may set it (cocotb_link_cli)
 AM_PERIOD = 41                   # (AM_PERIOD - 1) * L a multiple of 8: markers keep word framing
 MAX_CLOCKS = 200_000
 
@@ -64,6 +65,9 @@ class Bench:
         self.words = []                  # what the bench forwarded to the lane layer
         self.plan = {}                   # data frame index -> fault
         self.sync_plan = set()           # sync frame indices to lose
+        self.rx_stall = 0.2              # probability a client's receive tready is low in a clock
+        self.t_sent = [[] for _ in range(N)]   # ps: each client frame's last beat sampled
+        self.t_got = [[] for _ in range(N)]    # ps: each delivered frame's last beat taken
         self.ev = {}
         self.keys = {}
         self.cfg = m.LinkConfig(channels=N, frame_words=K, sync_period=SYNC_PERIOD,
@@ -106,6 +110,7 @@ class Bench:
                 self.cur[ch] += data.to_bytes(8, "little")[:nb]
                 if (int(d.m_cli_tlast.value) >> ch) & 1:
                     self.got[ch].append(bytes(self.cur[ch]))
+                    self.t_got[ch].append(get_sim_time("ps"))
                     self.cur[ch] = bytearray()
             await Timer(half, unit="ps")
             self.cli_clk.set(ch, 0)
@@ -115,8 +120,10 @@ class Bench:
                 self.tdata.set(ch, data)
                 self.tkeep.set(ch, keep)
                 self.tlast.set(ch, last)
+                if last:
+                    self.t_sent[ch].append(get_sim_time("ps") + half)
             self.tvalid.set(ch, int(bool(beat)))
-            self.rready.set(ch, int(self.rng.random() >= 0.2))
+            self.rready.set(ch, int(self.rng.random() >= self.rx_stall))
             await Timer(half, unit="ps")
 
     async def load_key(self, epoch, key):
@@ -150,9 +157,9 @@ class Bench:
         self.pending[ch] += [None] * gap
         self.sent[ch].append(frame)
 
-    async def client(self, ch, frames):
+    async def client(self, ch, frames, gaps=(0, 0, 1, 3)):
         for f in frames:
-            self.send(ch, f, gap=self.rng.choice((0, 0, 1, 3)))
+            self.send(ch, f, gap=self.rng.choice(gaps))
             while len(self.pending[ch]) > 64:
                 await ClockCycles(self.dut.clk, 16)
         while self.pending[ch]:
@@ -245,11 +252,13 @@ def traffic(rng, count, lo=64, hi=1600):
     return [[eth_frame(rng, rng.randint(lo, hi)) for _ in range(count)] for _ in range(N)]
 
 
-async def setup(dut, epochs=(1,)):
-    b = Bench(dut)
+async def setup(dut, epochs=(1,), keys=None, bench=Bench):
+    """A started ``bench`` (class) with a key per epoch (``keys``: epoch -> key, default random),
+    the session set and the first epoch switched to."""
+    b = bench(dut)
     await b.start()
     for e in epochs:
-        await b.load_key(e, b.rng.randbytes(16))
+        await b.load_key(e, keys[e] if keys else b.rng.randbytes(16))
     await b.pulse("session_we", "session", 3)
     await b.pulse("switch_we", "switch_epoch", epochs[0])
     return b
@@ -261,6 +270,16 @@ async def run_clients(b, frames):
         await t
 
 
+# receiver event (bench count) -> the model receiver's counter it must equal
+EVENT_COUNTERS = {"rx_ev_tdm": "rx_tdm_frames", "rx_ev_sync": "rx_sync_frames",
+                  "rx_ev_auth_fail": "auth_fail", "rx_ev_purged_frame": "purged_frames",
+                  "rx_ev_sync_loss": "sync_loss", "rx_ev_sync_missed": "sync_missed",
+                  "rx_ev_missing_n": "frames_missing", "rx_ev_replay": "replay_drops",
+                  "rx_ev_hdr_err": "hdr_errors", "rx_ev_sync_err": "sync_errors",
+                  "rx_ev_hunt_skip": "hunt_skipped", "rx_ev_key_switch": "rx_key_switches",
+                  "rx_ev_rec_err": "rec_errors"}
+
+
 def check_against_model(b, expect_all):
     rx = b.model()
     ev = b.ev
@@ -269,14 +288,8 @@ def check_against_model(b, expect_all):
     if expect_all:
         assert b.got == b.sent
     c = rx.counters
-    want = {"rx_ev_tdm": c["rx_tdm_frames"], "rx_ev_sync": c["rx_sync_frames"],
-            "rx_ev_auth_fail": c["auth_fail"], "rx_ev_purged_frame": c["purged_frames"],
-            "rx_ev_sync_loss": c["sync_loss"], "rx_ev_sync_missed": c["sync_missed"],
-            "rx_ev_missing_n": c["frames_missing"], "rx_ev_replay": c["replay_drops"],
-            "rx_ev_hdr_err": c["hdr_errors"], "rx_ev_sync_err": c["sync_errors"],
-            "rx_ev_hunt_skip": c["hunt_skipped"], "rx_ev_key_switch": c["rx_key_switches"],
-            "rx_ev_rec_err": c["rec_errors"], "rx_ev_overflow": 0, "ev_am_err": 0,
-            "tx_ev_drop": 0}
+    want = {e: c[n] for e, n in EVENT_COUNTERS.items()}
+    want.update({"rx_ev_overflow": 0, "ev_am_err": 0, "tx_ev_drop": 0})
     got = {k: ev[k] for k in want}
     assert got == want, f"RTL {got}\nmodel {want}"
 
@@ -290,6 +303,7 @@ async def clean_traffic_on_every_channel(dut):
     await b.wait_delivered([len(f) for f in frames])
     await ClockCycles(dut.clk, 4 * K)
     assert int(dut.lanes_aligned.value) and int(dut.rx_sync.value)
+    assert int(dut.lane_skew.value) == 32          # the fixture's skews span 0..32 blocks
     check_against_model(b, expect_all=True)
     assert b.ev["tx_ev_tdm"] == b.ev["rx_ev_tdm"] > 0
 

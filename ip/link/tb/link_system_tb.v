@@ -115,19 +115,21 @@ link_lane_tx #(.L(L)) u_lane_tx (
     .am_period(am_period),
     .m_lane_data(lane_data), .m_lane_valid(lane_valid));
 
-// per logical lane: a delay line of SKEW blocks; then the physical permutation
+// per logical lane: a delay line of SKEW blocks (it advances with every round the lane layer
+// sends, so lane l carries SKEW[l] blocks of whatever the line held before its own blocks, as
+// linecrypt.link.model.skew_lanes does); then the physical permutation
 reg  [64*L-1:0] dly_data [0:63];
-reg  [L-1:0]    dly_valid [0:63];
+reg             dly_valid;
 wire [64*L-1:0] skew_data;
 wire [L-1:0]    skew_valid;
 integer t;
 always @(posedge clk) begin
-    dly_data[0]  <= lane_data;
-    dly_valid[0] <= rst ? {L{1'b0}} : {L{lane_valid}};
-    for (t = 1; t < 64; t = t + 1) begin
-        dly_data[t]  <= dly_data[t-1];
-        dly_valid[t] <= rst ? {L{1'b0}} : dly_valid[t-1];
+    if (lane_valid) begin
+        dly_data[0] <= lane_data;
+        for (t = 1; t < 64; t = t + 1)
+            dly_data[t] <= dly_data[t-1];
     end
+    dly_valid <= lane_valid && !rst;
 end
 genvar l;
 /* verilator lint_off WIDTHTRUNC */
@@ -136,7 +138,7 @@ for (l = 0; l < L; l = l + 1) begin : g_skew
     localparam integer Q = (PERM >> (4*l)) & 15;       // logical lane on physical lane l
     localparam integer DQ = (SKEW >> (8*Q)) & 63;
     assign skew_data[64*l +: 64] = dly_data[DQ][64*Q +: 64];
-    assign skew_valid[l]         = dly_valid[DQ][Q];
+    assign skew_valid[l]         = dly_valid;
 end
 endgenerate
 /* verilator lint_on WIDTHTRUNC */
