@@ -101,6 +101,9 @@ def test_user_errors(capsys, args, msg):
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and msg in err
 
 
+# the same Verilator build as ip/link/tb/test_link_system.py: one xdist worker runs both, so the
+# build happens once and never twice at the same time (make test uses --dist loadgroup)
+@pytest.mark.xdist_group("link_system_build")
 def test_rtl_backend_forge(capsys):
     """The whole link in RTL (the link_system_tb build of ip/link/tb/test_link_system.py: N = 4,
     K = 8, AES-128-GCM, the same build directory; about 30 s when built, ~13 min more when

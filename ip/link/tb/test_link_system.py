@@ -22,6 +22,7 @@ def params(mode, cipher):
     return {"N": 4, "K": 8, "L": 10, "MODE": mode, "CIPHER": cipher}
 
 
+@pytest.mark.xdist_group("link_system_build")      # tests/cli/test_cli_link.py reuses the build
 @pytest.mark.parametrize("mode,cipher", [
     pytest.param(0, 0, id="gcm-aes128"),
     pytest.param(1, 1, id="ocb-serpent128", marks=pytest.mark.slow),
