@@ -262,6 +262,18 @@ def sync_parts(header: FrameHeader, body: SyncBody) -> tuple[bytes, bytes]:
     return header.pack() + body.pack(), b""
 
 
+def word_to_bus(word: bytes) -> int:
+    """A 64-byte line word as the RTL's 512-bit bus carries it (an AE engine data beat with
+    LANES = 4): byte b at bits [128*(b/16) + 127 - 8*(b%16) -: 8]."""
+    assert len(word) == WORD
+    return sum(int.from_bytes(word[16 * q:16 * q + 16], "big") << (128 * q) for q in range(4))
+
+
+def bus_to_word(v: int) -> bytes:
+    """The inverse of word_to_bus."""
+    return b"".join(((v >> (128 * q)) & ((1 << 128) - 1)).to_bytes(16, "big") for q in range(4))
+
+
 def split_words(data: bytes) -> list[bytes]:
     assert len(data) % WORD == 0
     return [data[i:i + WORD] for i in range(0, len(data), WORD)]

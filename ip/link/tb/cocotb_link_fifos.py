@@ -34,14 +34,7 @@ HANG = 200_000          # clocks without progress before a test calls the DUT hu
 
 # --- line byte order (architecture.md, "Line byte order") -----------------------------------
 
-def line_bytes(v: int) -> bytes:
-    """The 64 bytes of a 512-bit line word: byte b at bits [128*(b/16) + 127 - 8*(b%16) -: 8]."""
-    return b"".join(((v >> (128 * q)) & ((1 << 128) - 1)).to_bytes(16, "big") for q in range(4))
-
-
-def line_int(word: bytes) -> int:
-    assert len(word) == 64
-    return sum(int.from_bytes(word[16 * q:16 * q + 16], "big") << (128 * q) for q in range(4))
+from linecrypt.link.format import bus_to_word as line_bytes, word_to_bus as line_int  # noqa: E402
 
 
 def line_keep(positions) -> int:

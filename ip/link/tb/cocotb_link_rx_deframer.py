@@ -48,13 +48,11 @@ def cfg():
                         fifo_bytes=1 << 24, nslots=4)
 
 
-def word_int(w: bytes) -> int:
-    """Line byte order: byte b of the word in lane b // 16, byte 0 of a lane at its msb."""
-    return sum(int.from_bytes(w[16 * q:16 * q + 16], "big") << (128 * q) for q in range(4))
+from linecrypt.link.format import word_to_bus as word_int  # noqa: E402  (line byte order)
 
 
 def beat_bytes(v: int, keep: int) -> bytes:
-    raw = b"".join(((v >> (128 * q)) & ((1 << 128) - 1)).to_bytes(16, "big") for q in range(4))
+    raw = fmt.bus_to_word(v)
     if keep == (1 << 64) - 1:
         return raw
     return bytes(raw[b] for b in range(64) if (keep >> (16 * (b // 16) + 15 - b % 16)) & 1)

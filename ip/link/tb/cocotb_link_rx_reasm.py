@@ -46,16 +46,7 @@ MASK = (1 << N) - 1
 
 # ------------------------------------------------------------------ line byte order
 
-def word_to_int(w: bytes) -> int:
-    """A 64-byte word in line byte order: byte b at bits [128*(b/16) + 127 - 8*(b%16) -: 8]."""
-    v = 0
-    for q in range(4):
-        v |= int.from_bytes(w[16 * q:16 * q + 16], "big") << (128 * q)
-    return v
-
-
-def int_to_word(v: int) -> bytes:
-    return b"".join(((v >> (128 * q)) & ((1 << 128) - 1)).to_bytes(16, "big") for q in range(4))
+from linecrypt.link.format import word_to_bus as word_to_int, bus_to_word as int_to_word  # noqa: E402
 
 
 def keep_bytes(k: int) -> list[int]:

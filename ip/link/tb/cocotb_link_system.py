@@ -28,13 +28,7 @@ AM_PERIOD = 41                   # (AM_PERIOD - 1) * L a multiple of 8: markers 
 MAX_CLOCKS = 200_000
 
 
-def word_to_int(w: bytes) -> int:
-    """Line word bytes -> the 512-bit bus value (byte b at bits 128*(b/16) + 127 - 8*(b%16))."""
-    return sum(int.from_bytes(w[16 * q:16 * q + 16], "big") << (128 * q) for q in range(4))
-
-
-def int_to_word(v: int) -> bytes:
-    return b"".join(((v >> (128 * q)) & ((1 << 128) - 1)).to_bytes(16, "big") for q in range(4))
+word_to_int, int_to_word = fmt.word_to_bus, fmt.bus_to_word      # line byte order
 
 
 class Shadow:
