@@ -8,7 +8,17 @@
 // slots and beats on the same clocks, so their pipelines, credit counters and output FIFOs hold
 // the same state: a beat enters all lanes at once (s_axis_tready is the AND of the lanes'), and
 // leaves all lanes at once. Only lane 0 has a key-expansion unit; the others (KX_EXT = 1) take
-// its round-key write bus, which already travels down each lane's pipeline.
+// its key-load status (busy) from its round-key write bus.
+//
+// SHARE_RK = 1: only lane 0 has round-key memories. It exposes the key each round uses on each
+// clock (RK_OUT = 1, rk_bus: (rounds + 1) x 128 bits, see aes_core.v / serpent_core.v), and
+// lanes 1.. (RK_EXT = 1) XOR that key in their own rounds on the same clock, with no key
+// memory, key register or write-bus register of their own. This is the key they would have read
+// themselves: their memories would be written by the same bus on the same clocks, and in lock
+// step the block in round r's key stage of lane q on a clock was admitted on the same clock as
+// the one in lane 0's, with the same slot. Key-load status (slot_valid, slot_loading,
+// s_key_tready) and the empty-slot error come from each lane's own shell either way.
+// SHARE_RK = 0: every lane has its own memories, written from lane 0's write bus.
 //
 // tuser and terr ride in lane 0 only (the other lanes' sideband is one constant bit that
 // synthesis removes). A beat naming an empty slot comes out with terr = 1 and zero data, as the
@@ -28,6 +38,7 @@ module cipher_lanes #(
     parameter LINK_REG    = 0,     // AES only
     parameter MIX_REG     = 0,     // AES only
     parameter OUT_BRAM    = 0,
+    parameter SHARE_RK    = 1,     // 1: lanes 1.. use lane 0's round keys (see above)
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter AES_NR      = KEY_BITS / 32 + 6,
@@ -69,15 +80,23 @@ end
 if (LANES < 1) begin : g_bad_lanes
     $error("%m: LANES must be at least 1");
 end
+if (SHARE_RK != 0 && SHARE_RK != 1) begin : g_bad_share
+    $error("%m: SHARE_RK must be 0 or 1");
+end
 endgenerate
 
 localparam integer KXB_W = (CIPHER == 0) ? 135 + SLOT_W : 42 + SLOT_W;
+localparam integer SHARE = (SHARE_RK != 0 && LANES > 1) ? 1 : 0;
+localparam integer RK_W  = 128 * ((CIPHER == 0) ? AES_NR + 1 : 33);   // every round's key
 
 wire [LANES-1:0] key_ready, in_ready, out_valid;
 /* verilator lint_off UNUSEDSIGNAL */     // lanes 1.. carry the same err as lane 0
 wire [LANES-1:0] out_err;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [KXB_W-1:0] kx_bus;
+/* verilator lint_off UNUSEDSIGNAL */     // read by nobody when SHARE = 0
+wire [RK_W-1:0]  rk_bus;                  // lane 0's round keys on this clock
+/* verilator lint_on UNUSEDSIGNAL */
 wire [NSLOTS-1:0] sv [0:LANES-1];
 wire [NSLOTS-1:0] sl [0:LANES-1];
 
@@ -95,24 +114,44 @@ assign slot_loading  = sl[0];
 genvar q;
 generate
 for (q = 0; q < LANES; q = q + 1) begin : g_lane
-    localparam integer UW = (q == 0) ? USER_WIDTH : 1;
+    localparam integer UW     = (q == 0) ? USER_WIDTH : 1;
+    localparam integer RK_EXT = (q != 0 && SHARE != 0) ? 1 : 0;   // takes lane 0's keys
+    localparam integer RK_OUT = (q == 0 && SHARE != 0) ? 1 : 0;   // gives them
+    localparam integer RKI_W  = (RK_EXT != 0) ? RK_W : 1;
+    localparam integer RKO_W  = (RK_OUT != 0) ? RK_W : 1;
     wire [UW-1:0]    user_in;
     wire [UW-1:0]    user_out;
     wire [KXB_W-1:0] bus_out;
+    wire [RKI_W-1:0] rk_in;
+    wire [RKO_W-1:0] rk_out;
     if (q == 0) begin : g_user0
         assign user_in      = s_axis_tuser;
         assign m_axis_tuser = user_out;
         assign kx_bus       = bus_out;
+        if (SHARE != 0) begin : g_rk_give
+            assign rk_bus = rk_out;
+        end else begin : g_rk_own
+            assign rk_bus = {RK_W{1'b0}};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_rk = ^rk_out;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
     end else begin : g_user
         assign user_in = 1'b0;
         /* verilator lint_off UNUSEDSIGNAL */
-        wire unused = ^user_out ^ ^bus_out;
+        wire unused = ^user_out ^ ^bus_out ^ ^rk_out;
         /* verilator lint_on UNUSEDSIGNAL */
+    end
+    if (RK_EXT != 0) begin : g_rk_take
+        assign rk_in = rk_bus;
+    end else begin : g_rk_mem
+        assign rk_in = 1'b0;
     end
     if (CIPHER == 0) begin : g_aes
         aes_core #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .STAGES(STAGES), .NSLOTS(NSLOTS),
                    .USER_WIDTH(UW), .SBOX_COPIES(SBOX_COPIES), .LINK_REG(LINK_REG),
-                   .MIX_REG(MIX_REG), .OUT_BRAM(OUT_BRAM), .KX_EXT(q == 0 ? 0 : 1)) u_core (
+                   .MIX_REG(MIX_REG), .OUT_BRAM(OUT_BRAM), .KX_EXT(q == 0 ? 0 : 1),
+                   .RK_EXT(RK_EXT), .RK_OUT(RK_OUT)) u_core (
             .clk(clk), .rst(rst),
             .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot),
             .s_key_tvalid(s_key_tvalid && key_all), .s_key_tready(key_ready[q]),
@@ -123,11 +162,13 @@ for (q = 0; q < LANES; q = q + 1) begin : g_lane
             .m_axis_terr(out_err[q]), .m_axis_tvalid(out_valid[q]),
             .m_axis_tready(m_axis_tready && out_all),
             .slot_valid(sv[q]), .slot_loading(sl[q]),
-            .kx_bus(bus_out), .kx_bus_in(kx_bus)
+            .kx_bus(bus_out), .kx_bus_in(kx_bus),
+            .rk_bus(rk_out), .rk_bus_in(rk_in)
         );
     end else begin : g_serpent
         serpent_core #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .STAGES(STAGES), .NSLOTS(NSLOTS),
-                       .USER_WIDTH(UW), .OUT_BRAM(OUT_BRAM), .KX_EXT(q == 0 ? 0 : 1)) u_core (
+                       .USER_WIDTH(UW), .OUT_BRAM(OUT_BRAM), .KX_EXT(q == 0 ? 0 : 1),
+                       .RK_EXT(RK_EXT), .RK_OUT(RK_OUT)) u_core (
             .clk(clk), .rst(rst),
             .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot),
             .s_key_tvalid(s_key_tvalid && key_all), .s_key_tready(key_ready[q]),
@@ -138,7 +179,8 @@ for (q = 0; q < LANES; q = q + 1) begin : g_lane
             .m_axis_terr(out_err[q]), .m_axis_tvalid(out_valid[q]),
             .m_axis_tready(m_axis_tready && out_all),
             .slot_valid(sv[q]), .slot_loading(sl[q]),
-            .kx_bus(bus_out), .kx_bus_in(kx_bus)
+            .kx_bus(bus_out), .kx_bus_in(kx_bus),
+            .rk_bus(rk_out), .rk_bus_in(rk_in)
         );
     end
 end

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """The shared parts of the authenticated-encryption engines (ip/aead/rtl) under cocotb +
 Verilator: the message ingress for both modes' rules, the release-hold buffer, and N cipher
-lanes with one key expansion against pyca/cryptography (AES) and Botan (Serpent)."""
+lanes with one key expansion and one set of round-key memories against pyca/cryptography (AES)
+and Botan (Serpent)."""
 import pytest
 
 from linecrypt.designs import sources_for
@@ -22,13 +23,33 @@ def test_aead_hold(lanes, nbytes):
                "cocotb_aead_hold", tb_params={"LC_COUNT": 150})
 
 
-# `make test-long`: the engines' default tests run two-lane builds through the same lanes (GCM
-# AES-128 with two lanes, OCB3 AES-128 decryption with two lanes); these are the lanes alone
-@pytest.mark.slow
-@pytest.mark.parametrize("cipher,key_bits,lanes,decrypt",
-                         [(0, 128, 2, 0), (0, 256, 4, 1), (1, 128, 2, 1)],
-                         ids=["aes128-enc-2lane", "aes256-dec-4lane", "serpent128-dec-2lane"])
-def test_cipher_lanes(cipher, key_bits, lanes, decrypt):
-    run_cocotb("cipher_lanes", sources_for("cipher_lanes"),
-               {"CIPHER": cipher, "KEY_BITS": key_bits, "LANES": lanes, "DECRYPT": decrypt,
-                "NSLOTS": 2}, "cocotb_cipher_lanes", tb_params={"LC_COUNT": 200})
+# (cipher, key bits, lanes, decrypt, SHARE_RK or None for the default). The engines' default
+# tests run two-lane builds through the same lanes (GCM AES-128 with two lanes, OCB3 AES-128
+# decryption with two lanes); these are the lanes alone. The default run builds one point,
+# Serpent-128 encryption with two lanes sharing lane 0's round keys; `make test-long` adds both
+# ciphers and directions with 2 and 4 lanes, and one point per cipher with a key memory per lane.
+LANE_POINTS = {
+    "serpent128-enc-2lane": (1, 128, 2, 0, None),
+    "aes128-enc-2lane": (0, 128, 2, 0, None),
+    "aes128-enc-4lane": (0, 128, 4, 0, None),
+    "aes128-dec-2lane": (0, 128, 2, 1, None),
+    "aes256-dec-4lane": (0, 256, 4, 1, None),
+    "serpent128-dec-2lane": (1, 128, 2, 1, None),
+    "serpent128-enc-4lane": (1, 128, 4, 0, None),
+    "serpent128-dec-4lane": (1, 128, 4, 1, None),
+    "aes128-dec-2lane-own-rk": (0, 128, 2, 1, 0),
+    "serpent128-enc-2lane-own-rk": (1, 128, 2, 0, 0),
+}
+DEFAULT_LANE_POINTS = ("serpent128-enc-2lane",)
+
+
+@pytest.mark.parametrize("point", [p if p in DEFAULT_LANE_POINTS else
+                                   pytest.param(p, marks=pytest.mark.slow) for p in LANE_POINTS])
+def test_cipher_lanes(point):
+    cipher, key_bits, lanes, decrypt, share = LANE_POINTS[point]
+    params = {"CIPHER": cipher, "KEY_BITS": key_bits, "LANES": lanes, "DECRYPT": decrypt,
+              "NSLOTS": 2}
+    if share is not None:
+        params["SHARE_RK"] = share
+    run_cocotb("cipher_lanes", sources_for("cipher_lanes"), params, "cocotb_cipher_lanes",
+               tb_params={"LC_COUNT": 200})

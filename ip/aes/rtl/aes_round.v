@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
-// One pipelined AES round with its own round-key memory (one entry per key slot).
+// One pipelined AES round with its own round-key memory (one entry per key slot), or
+// (RK_EXT = 1) with none, taking its key from another round in lock step.
 //
 // State byte order (FIPS-197 3.4): state[127:120] is byte 0 = s[0,0], state[119:112] is
 // s[1,0], ..., state[7:0] is byte 15 = s[3,3]; column c is state[127-32c -: 32].
@@ -59,6 +60,16 @@
 // the S-box output appears one clock after its input, the same latency as the LUT S-box and
 // its register; the RAM's output is not reset (valid is), and its read has the RAM's
 // clock-to-out without the output register.
+//
+// Key sharing between rounds in lock step (aes_core RK_EXT / RK_OUT, cipher_lanes): rk_used
+// (RK_OUT = 1) is a_rk, the key AddRoundKey XORs on this clock (a flop for middle and final
+// rounds and for the initial round with STAGES = 3; otherwise the initial round's memory read
+// by in_slot). A round with RK_EXT = 1 has no key memory, no key register and no write-bus
+// registers (kwo_* are 0): it XORs rk_in in place of a_rk, on the same clock. That is its own
+// key whenever the round feeding rk_in holds, on every clock, a block of the same slot in the
+// same stage and was written the same keys: rounds of lanes that get the same beats, slots and
+// key loads on the same clocks. With RK_OUT = 0 rk_used is one constant bit, with RK_EXT = 0
+// rk_in is one unused bit: a round that shares nothing has no 128-bit key port.
 module aes_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -70,8 +81,12 @@ module aes_round #(
     parameter LINK    = 0,       // 1: transport register after AddRoundKey (initial and middle rounds)
     parameter MIX_REG = 0,       // 1: register between the MixColumns halves (encrypt, middle rounds)
     parameter SBOX_BRAM = 0,     // 1: S-boxes in block-RAM ROMs (STAGES = 2, COPIES = 1)
+    parameter RK_EXT  = 0,       // 1: no key memory: the key comes on rk_in
+    parameter RK_OUT  = 0,       // 1: rk_used carries the key this round uses
     // derived
-    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
+    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
+    parameter RKI_W   = RK_EXT ? 128 : 1,
+    parameter RKO_W   = RK_OUT ? 128 : 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -98,6 +113,12 @@ module aes_round #(
     output wire [3:0]        kwo_pos,
     output wire [SLOT_W-1:0] kwo_slot,
     output wire [127:0]      kwo_key,
+
+    // shared round key (see the header): rk_in is used with RK_EXT = 1 only
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [RKI_W-1:0]  rk_in,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [RKO_W-1:0]  rk_used,
 
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
@@ -126,6 +147,9 @@ end
 if (SBOX_BRAM != 0 && (SBOX_BRAM != 1 || STAGES != 2 || COPIES != 1)) begin : g_bad_sbox_bram
     $error("%m: SBOX_BRAM must be 0, or 1 with STAGES = 2 and COPIES = 1");
 end
+if ((RK_EXT != 0 && RK_EXT != 1) || (RK_OUT != 0 && RK_OUT != 1)) begin : g_bad_rk
+    $error("%m: RK_EXT and RK_OUT must be 0 or 1");
+end
 endgenerate
 
 // a middle round with the MixColumns register: the round key is read one stage later
@@ -139,12 +163,26 @@ localparam NSB  = STAGES - 1 + SREG;
 // (initial round: in place; middle and final rounds: one clock ahead, then registered)
 wire [SLOT_W-1:0] rk_rd_slot;
 wire [127:0]      rk_rd;
-lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(4)) u_keys (
-    .clk(clk), .rst(rst),
-    .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
-    .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
-    .rd_slot(rk_rd_slot), .rd_key(rk_rd)
-);
+wire [127:0]      rk_x;      // the shared key (RK_EXT = 1)
+generate
+if (RK_EXT == 0) begin : g_mem
+    lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(4)) u_keys (
+        .clk(clk), .rst(rst),
+        .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
+        .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
+        .rd_slot(rk_rd_slot), .rd_key(rk_rd)
+    );
+    assign rk_x = 128'd0;
+end else begin : g_ext
+    // no memory: the write bus ends here and the key registers below hold a constant
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_kw = kw_en ^ kw_hit ^ ^kw_pos ^ ^kw_slot ^ ^kw_key ^ ^rk_rd_slot;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign {kwo_en, kwo_hit, kwo_pos, kwo_slot, kwo_key} = {(134 + SLOT_W){1'b0}};
+    assign rk_rd = 128'd0;
+    assign rk_x  = rk_in;
+end
+endgenerate
 
 // ---- the stage(s) before AddRoundKey: a_* is what enters the AddRoundKey stage
 wire              a_valid;
@@ -184,7 +222,7 @@ if (KIND == 0) begin : g_init
     assign a_meta  = (STAGES == 3) ? m0_q  : in_meta;
     assign a_state = (STAGES == 3) ? d0_q  : in_state;
     assign rk_rd_slot = in_slot;
-    assign a_rk    = (STAGES == 3) ? rk0_q : rk_rd;
+    assign a_rk    = RK_EXT ? rk_x : (STAGES == 3) ? rk0_q : rk_rd;
 end else begin : g_sub
     wire [127:0] sb;         // SubBytes, combinational (LUT S-boxes)
     /* verilator lint_off UNUSEDSIGNAL */   // read only with STAGES >= 2
@@ -259,7 +297,7 @@ end else begin : g_sub
         assign a_meta  = in_meta;
         assign a_state = sb;
         assign rk_rd_slot = MIXR ? in_slot : in_slot_next;
-        assign a_rk    = rk_q;
+        assign a_rk    = RK_EXT ? rk_x : rk_q;
     end else begin : g_sn
         // NSB sideband registers: STAGES-1, plus SREG; STAGES==3 has one more register inside
         // the S-box.
@@ -310,7 +348,7 @@ end else begin : g_sub
         // aes_sbox (REG = 1) and sb (the select) is registered here, then (SREG) once more.
         wire [127:0] sb_r = (SBOX_BRAM != 0) ? sb_rom : sb_q;
         assign a_state = SREG ? sr_q : sb_r;
-        assign a_rk    = rk_q;
+        assign a_rk    = RK_EXT ? rk_x : rk_q;
     end
 end
 endgenerate
@@ -412,6 +450,13 @@ end
 endgenerate
 
 assign out_slot_next = d_slot;
+generate
+if (RK_OUT != 0) begin : g_rk_out
+    assign rk_used = a_rk;
+end else begin : g_no_rk_out
+    assign rk_used = 1'b0;
+end
+endgenerate
 
 always @(posedge clk) begin
     out_valid <= d_valid;

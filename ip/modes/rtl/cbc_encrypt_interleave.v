@@ -128,6 +128,7 @@ if (CORE == 0) begin : g_des
 end else begin : g_aes
     /* verilator lint_off UNUSEDSIGNAL */
     wire [134 + SLOT_W:0] kx_bus_unused;   // the key unit's write bus, for lanes sharing it
+    wire                  rk_bus_unused;   // round keys, for lanes sharing them (RK_OUT = 0)
     /* verilator lint_on UNUSEDSIGNAL */
     aes_core #(.KEY_BITS(KEY_BITS), .DECRYPT(0), .STAGES(STAGES), .NSLOTS(NSLOTS),
                .USER_WIDTH(CU_W)) u_core (
@@ -139,7 +140,8 @@ end else begin : g_aes
         .m_axis_tdata(c_m_data), .m_axis_tuser(c_m_user), .m_axis_terr(c_m_err),
         .m_axis_tvalid(c_m_valid), .m_axis_tready(m_axis_tready),
         .slot_valid(slot_valid), .slot_loading(slot_loading),
-        .kx_bus(kx_bus_unused), .kx_bus_in({135 + SLOT_W{1'b0}})   // its own key unit
+        .kx_bus(kx_bus_unused), .kx_bus_in({135 + SLOT_W{1'b0}}),  // its own key unit
+        .rk_bus(rk_bus_unused), .rk_bus_in(1'b0)                     // and its own round keys
     );
 end
 endgenerate

@@ -32,6 +32,18 @@
 //   m_axis_*  results in input order.
 // Backpressure never stalls the pipe: a credit counter admits a block only while the output
 // FIFO (ip/common/rtl/lc_credit_fifo.v, >= LATENCY + 11 entries) has room for everything in flight.
+//
+// Round keys shared between cores in lock step (ip/aead/rtl/cipher_lanes.v): every position
+// p = 0..32 has one 128-bit round key per slot. With RK_OUT = 1, rk_bus[128p +: 128] is the key
+// position p XORs on this clock (serpent_round.v rk_used: for p >= 1 a register loaded one
+// clock earlier by the slot of the block that is in the key stage now; for p = 0 the memory
+// read by the admitted block's slot). With RK_EXT = 1 the core has no round-key memories, key
+// registers or write-bus registers: position p XORs rk_bus_in[128p +: 128] on the clock it
+// arrives, in place of its own key. A core feeding another's rk_bus_in from its rk_bus must
+// get the same key loads, slots and beats on the same clocks (then the same block slot is in
+// the same stage of both on every clock, and both cores' slot status moves together); the
+// user core takes its key-load status from the owner's kx_bus (RK_EXT = 1 needs KX_EXT = 1).
+// Unused, rk_bus is one constant bit and rk_bus_in one ignored bit.
 module serpent_core #(
     parameter KEY_BITS   = 128,   // 128, 192, 256
     parameter DECRYPT    = 0,     // 0: encrypt, 1: decrypt (equivalent inverse cipher)
@@ -44,11 +56,16 @@ module serpent_core #(
     parameter KX_EXT     = 0,     // 1: no key-expansion unit of its own: the round keys come
                                   // on kx_bus_in from another core's kx_bus (lanes in lock
                                   // step that get the same key loads; ip/aead/rtl/cipher_lanes.v)
+    parameter RK_EXT     = 0,     // 1: no round-key memories: the keys come on rk_bus_in
+                                  // (needs KX_EXT = 1; see above)
+    parameter RK_OUT     = 0,     // 1: rk_bus carries the keys the rounds use
     // derived: do not override
     parameter SLOT_W     = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
     parameter NR         = 32,
     parameter LATENCY    = 1 + NR * STAGES,
-    parameter KXB_W      = 42 + SLOT_W   // {busy, en, pos[7:0], slot, key[31:0]}
+    parameter KXB_W      = 42 + SLOT_W,  // {busy, en, pos[7:0], slot, key[31:0]}
+    parameter RKI_W      = RK_EXT ? 128 * (NR + 1) : 1,
+    parameter RKO_W      = RK_OUT ? 128 * (NR + 1) : 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -75,7 +92,11 @@ module serpent_core #(
 
     // the key-expansion unit's output (KX_EXT = 0), or the one this core uses (KX_EXT = 1)
     output wire [KXB_W-1:0]      kx_bus,
-    input  wire [KXB_W-1:0]      kx_bus_in      // KX_EXT = 1 only
+    input  wire [KXB_W-1:0]      kx_bus_in,     // KX_EXT = 1 only
+
+    // position p's round key on this clock, [128p +: 128] (see above)
+    output wire [RKO_W-1:0]      rk_bus,        // RK_OUT = 1 only
+    input  wire [RKI_W-1:0]      rk_bus_in      // RK_EXT = 1 only
 );
 
 generate
@@ -90,6 +111,9 @@ if (DECRYPT != 0 && DECRYPT != 1) begin : g_bad_dir
 end
 if (NR != 32 || LATENCY != 1 + NR * STAGES) begin : g_bad_derived
     $error("%m: NR and LATENCY are derived: do not override");
+end
+if ((RK_EXT != 0 && (RK_EXT != 1 || KX_EXT != 1)) || (RK_OUT != 0 && RK_OUT != 1)) begin : g_bad_rk
+    $error("%m: RK_EXT must be 0, or 1 with KX_EXT = 1; RK_OUT must be 0 or 1");
 end
 endgenerate
 
@@ -181,19 +205,47 @@ assign w_pos[0]   = kw_pos;
 assign w_slot[0]  = kw_slot;
 assign w_key[0]   = kw_key;
 
+generate
+if (RK_EXT == 0) begin : g_no_rk_in
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_rk_in = ^rk_bus_in;
+    /* verilator lint_on UNUSEDSIGNAL */
+end
+if (RK_OUT == 0) begin : g_no_rk_out
+    assign rk_bus = 1'b0;
+end
+endgenerate
+
 genvar r;
 generate
 for (r = 0; r <= NR; r = r + 1) begin : g_round
+    localparam integer RI_W = RK_EXT ? 128 : 1;
+    localparam integer RO_W = RK_OUT ? 128 : 1;
+    wire [RI_W-1:0] rk_in;
+    wire [RO_W-1:0] rk_used;
+    if (RK_EXT != 0) begin : g_rk_in
+        assign rk_in = rk_bus_in[128*r +: 128];
+    end else begin : g_rk_own
+        assign rk_in = 1'b0;
+    end
+    if (RK_OUT != 0) begin : g_rk_out
+        assign rk_bus[128*r +: 128] = rk_used;
+    end else begin : g_rk_local
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_rk_used = rk_used;
+        /* verilator lint_on UNUSEDSIGNAL */
+    end
     serpent_round #(
         .KIND(r == 0 ? 0 : (r == NR ? 2 : 1)), .DECRYPT(DECRYPT), .STAGES(STAGES),
         .BOX(r == 0 ? 0 : (DECRYPT ? (NR - r) % 8 : (r - 1) % 8)),
-        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r)
+        .NSLOTS(NSLOTS), .META_W(META_W), .POS(r), .RK_EXT(RK_EXT), .RK_OUT(RK_OUT)
     ) u_round (
         .clk(clk), .rst(rst),
         .in_valid(p_valid[r]), .in_slot(p_slot[r]), .in_slot_next(p_slot_nx[r]), .in_meta(p_meta[r]),
         .in_state(p_state[r]),
         .kw_en(w_en[r]), .kw_hit(w_hit[r]), .kw_pos(w_pos[r]), .kw_slot(w_slot[r]), .kw_key(w_key[r]),
         .kwo_en(w_en[r+1]), .kwo_hit(w_hit[r+1]), .kwo_pos(w_pos[r+1]), .kwo_slot(w_slot[r+1]), .kwo_key(w_key[r+1]),
+        .rk_in(rk_in), .rk_used(rk_used),
         .out_slot_next(p_slot_nx[r+1]),
         .out_valid(p_valid[r+1]), .out_slot(p_slot[r+1]), .out_meta(p_meta[r+1]),
         .out_state(p_state[r+1])

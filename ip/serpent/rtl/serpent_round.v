@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
-// One pipelined Serpent round with its own round-key memory (one entry per key slot), in the
-// proposal's bitslice form (no IP/FP).
+// One pipelined Serpent round with its own round-key memory (one entry per key slot), or
+// (RK_EXT = 1) with none, taking its key from another round in lock step; in the proposal's
+// bitslice form (no IP/FP).
 //
 // State word order (the proposal's): state = {X3, X2, X1, X0}, X0 = state[31:0]; bit j of the
 // four words is one S-box nibble {X3[j], X2[j], X1[j], X0[j]} (X0 = nibble bit 0). The round
@@ -34,6 +35,16 @@
 // no net runs from the key-expansion unit to every round's memory across the chip. A round
 // takes the writes whose round field of kw_pos equals its POS. The bus is 32 bits wide: a round
 // key arrives as four words, kw_pos = {position, word} (lc_round_key_mem, BUS_W = 32).
+//
+// Key sharing between rounds in lock step (serpent_core RK_EXT / RK_OUT, cipher_lanes):
+// rk_used (RK_OUT = 1) is a_rk, the key the linear + key stage XORs on this clock (a flop for
+// middle and final rounds; the memory read by in_slot for the whitening round). A round with
+// RK_EXT = 1 has no key memory, no key register and no write-bus registers (kwo_* are 0): it
+// XORs rk_in in place of a_rk, on the same clock. That is its own key whenever the round
+// feeding rk_in holds, on every clock, a block of the same slot in the same stage and was
+// written the same keys: rounds of lanes that get the same beats, slots and key loads on the
+// same clocks. With RK_OUT = 0 rk_used is one constant bit, with RK_EXT = 0 rk_in is one
+// unused bit: a round that shares nothing has no 128-bit key port.
 module serpent_round #(
     parameter KIND    = 1,
     parameter DECRYPT = 0,
@@ -42,8 +53,12 @@ module serpent_round #(
     parameter NSLOTS  = 4,
     parameter META_W  = 8,
     parameter POS     = 0,       // position in the pipeline (0 = whitening)
+    parameter RK_EXT  = 0,       // 1: no key memory: the key comes on rk_in
+    parameter RK_OUT  = 0,       // 1: rk_used carries the key this round uses
     // derived
-    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
+    parameter SLOT_W  = (NSLOTS > 1) ? $clog2(NSLOTS) : 1,
+    parameter RKI_W   = RK_EXT ? 128 : 1,
+    parameter RKO_W   = RK_OUT ? 128 : 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -68,6 +83,12 @@ module serpent_round #(
     output wire [SLOT_W-1:0] kwo_slot,
     output wire [31:0]       kwo_key,
 
+    // shared round key (see the header): rk_in is used with RK_EXT = 1 only
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [RKI_W-1:0]  rk_in,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [RKO_W-1:0]  rk_used,
+
     output wire [SLOT_W-1:0] out_slot_next, // slot this round registers this clock (into out_slot)
     output reg               out_valid,
     output reg  [SLOT_W-1:0] out_slot,
@@ -85,6 +106,9 @@ end
 if (BOX < 0 || BOX > 7) begin : g_bad_box
     $error("%m: BOX must be 0..7");
 end
+if ((RK_EXT != 0 && RK_EXT != 1) || (RK_OUT != 0 && RK_OUT != 1)) begin : g_bad_rk
+    $error("%m: RK_EXT and RK_OUT must be 0 or 1");
+end
 endgenerate
 
 // ---- round-key memory (one entry per slot) on the write bus, read asynchronously
@@ -92,12 +116,26 @@ endgenerate
 localparam [2:0] BOX_W = BOX[2:0];
 wire [127:0]      rk_rd;
 wire [SLOT_W-1:0] rk_rd_slot;
-lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(8), .BUS_W(32)) u_keys (
-    .clk(clk), .rst(rst),
-    .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
-    .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
-    .rd_slot(rk_rd_slot), .rd_key(rk_rd)
-);
+wire [127:0]      rk_x;      // the shared key (RK_EXT = 1)
+generate
+if (RK_EXT == 0) begin : g_mem
+    lc_round_key_mem #(.KEY_W(128), .NSLOTS(NSLOTS), .POS(POS), .POS_W(8), .BUS_W(32)) u_keys (
+        .clk(clk), .rst(rst),
+        .kw_en(kw_en), .kw_hit(kw_hit), .kw_pos(kw_pos), .kw_slot(kw_slot), .kw_key(kw_key),
+        .kwo_en(kwo_en), .kwo_hit(kwo_hit), .kwo_pos(kwo_pos), .kwo_slot(kwo_slot), .kwo_key(kwo_key),
+        .rd_slot(rk_rd_slot), .rd_key(rk_rd)
+    );
+    assign rk_x = 128'd0;
+end else begin : g_ext
+    // no memory: the write bus ends here and the key register below holds a constant
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_kw = kw_en ^ kw_hit ^ ^kw_pos ^ ^kw_slot ^ ^kw_key ^ ^rk_rd_slot;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign {kwo_en, kwo_hit, kwo_pos, kwo_slot, kwo_key} = {(42 + SLOT_W){1'b0}};
+    assign rk_rd = 128'd0;
+    assign rk_x  = rk_in;
+end
+endgenerate
 
 // ---- the stage(s) before the linear + key stage: a_* is what enters it
 wire              a_valid;
@@ -113,7 +151,7 @@ if (KIND == 0) begin : g_init
     assign a_meta  = in_meta;
     assign a_state = in_state;
     assign rk_rd_slot = in_slot;      // its inputs come straight from the admission registers
-    assign a_rk    = rk_rd;
+    assign a_rk    = RK_EXT ? rk_x : rk_rd;
 end else begin : g_sub
     // bitslice S-box layer: 32 nibbles, one LUT4 per output bit
     wire [127:0] sb;
@@ -138,7 +176,7 @@ end else begin : g_sub
         assign a_slot  = in_slot;
         assign a_meta  = in_meta;
         assign a_state = sb;
-        assign a_rk    = rk_q;
+        assign a_rk    = RK_EXT ? rk_x : rk_q;
     end else begin : g_s2
         reg              v_q;
         reg [SLOT_W-1:0] s_q;
@@ -158,7 +196,7 @@ end else begin : g_sub
         assign a_slot  = s_q;
         assign a_meta  = m_q;
         assign a_state = sb_q;
-        assign a_rk    = rk_q;
+        assign a_rk    = RK_EXT ? rk_x : rk_q;
     end
 end
 endgenerate
@@ -175,6 +213,13 @@ end
 endgenerate
 
 assign out_slot_next = a_slot;
+generate
+if (RK_OUT != 0) begin : g_rk_out
+    assign rk_used = a_rk;
+end else begin : g_no_rk_out
+    assign rk_used = 1'b0;
+end
+endgenerate
 
 // ---- output register
 always @(posedge clk) begin
