@@ -10,12 +10,16 @@
 // [128q +: 128]. Counter blocks are J0 with inc32 applied to the low 32 bits ([31:0]).
 //
 // Structure
-//   aead_ingress (MODE=1)  checks the descriptor (d_*) and splits the data into beats (b_*).
+//   aead_ingress (MODE=1)  checks the descriptor (d_*) and splits the data into beats (b_*),
+//                          which reach the front through a two-entry register slice.
 //   front                  turns each beat into one "lane-beat": the beat's counter blocks
 //                          (lane q: J0[127:32] || ctr + q) enter cipher_lanes while the beat's
 //                          data, byte count and kind enter the side FIFO (lc_fifo, block RAM
-//                          with SIDE_BRAM=1). A lane-beat is issued only when the lanes and the
-//                          side FIFO both take it; backpressure stays at this edge.
+//                          with SIDE_BRAM=1). A lane-beat is issued only when the lanes'
+//                          input slice (two entries) and the side FIFO both take it;
+//                          backpressure stays at this edge. The two slices keep the lanes'
+//                          credit checks and the front's decisions off s_axis_tready (one
+//                          clock of latency each, no bubble).
 //   cipher_lanes           LANES cipher cores in lock step, one key expansion; never stalls.
 //   back                   pops a keystream beat and its side entry together (only while the
 //                          output and status FIFOs have room for every beat in flight),
@@ -91,7 +95,8 @@ module gcm_engine #(
     parameter GHASH_IMPL  = 2,
     parameter GHASH_PIPE  = 1,
     parameter HPOW_DIGIT  = 1,          // ghash_hpow DIGIT: bits per clock of its multiplier
-    parameter DFIFO       = 4,          // descriptors the ingress holds ahead
+    parameter DFIFO       = 8,          // descriptors the ingress holds ahead: covers the clocks
+                                        // from s_cmd to the front (messages without data at 1/clock)
     // derived: do not override
     parameter SLOT_W      = (NSLOTS > 1) ? $clog2(NSLOTS) : 1
 ) (
@@ -192,6 +197,10 @@ wire              b_last, b_eom;
 wire [3:0]        b_err;
 wire              b_valid;
 wire              b_ready;
+// the ingress's beat output, before the register slice
+localparam integer BS_W = W + BYTES_W + 2 + 1 + 1 + 4;
+wire [BS_W-1:0]   ib_data;
+wire              ib_valid, ib_ready;
 
 aead_ingress #(.MODE(1), .LANES(LANES), .DECRYPT(0), .NSLOTS(NSLOTS), .ID_W(ID_W),
                .MAX_MSG(MAX_EFF), .DFIFO(DFIFO)) u_ingress (
@@ -205,8 +214,22 @@ aead_ingress #(.MODE(1), .LANES(LANES), .DECRYPT(0), .NSLOTS(NSLOTS), .ID_W(ID_W
     .d_op(d_op), .d_slot(d_slot), .d_nonce(d_nonce), .d_nonce_len(d_nonce_len),
     .d_ad_len(d_ad_len), .d_msg_len(d_msg_len), .d_tag_len(d_tag_len), .d_id(d_id),
     .d_err(d_err), .d_valid(d_valid), .d_ready(d_ready),
-    .b_data(b_data), .b_bytes(b_bytes), .b_kind(b_kind), .b_last(b_last), .b_eom(b_eom),
-    .b_err(b_err), .b_valid(b_valid), .b_ready(b_ready)
+    .b_data(ib_data[BS_W-1 -: W]), .b_bytes(ib_data[BYTES_W+7:8]),
+    .b_kind(ib_data[7:6]), .b_last(ib_data[5]), .b_eom(ib_data[4]), .b_err(ib_data[3:0]),
+    .b_valid(ib_valid), .b_ready(ib_ready)
+);
+
+// Register slice between the ingress and the front: the front's ready (lanes, side FIFO, key
+// state) stops here instead of running on into the ingress and s_axis_tready.
+/* verilator lint_off UNUSEDSIGNAL */
+wire       bs_unused_next, ls_unused_next;
+wire [1:0] bs_unused_count, ls_unused_count;
+/* verilator lint_on UNUSEDSIGNAL */
+lc_fifo #(.WIDTH(BS_W), .DEPTH(2)) u_bslice (
+    .clk(clk), .rst(rst),
+    .s_data(ib_data), .s_valid(ib_valid), .s_ready(ib_ready),
+    .m_data({b_data, b_bytes, b_kind, b_last, b_eom, b_err}), .m_valid(b_valid),
+    .m_ready(b_ready), .m_valid_next(bs_unused_next), .count(bs_unused_count)
 );
 
 // ================================================================ key slots
@@ -229,7 +252,8 @@ wire                hp_done;          // the powers of H for kslot are written (
 wire                h_issue;          // the HKEY lane-beat is issued (front)
 wire                cmd_take = s_cmd_tvalid && s_cmd_tready;
 wire                d_take   = d_valid && d_ready;
-wire                ln_key_valid = (kst == KS_WAITF) && k_older == 8'd0;
+wire                lslice_clear;     // no lane-beat of kslot waits in the lanes' input slice
+wire                ln_key_valid = (kst == KS_WAITF) && k_older == 8'd0 && lslice_clear;
 wire                head_older = (kst == KS_WAITF) && k_older != 8'd0;
 
 assign s_key_tready = (kst == KS_IDLE);
@@ -456,13 +480,40 @@ wire [NSLOTS-1:0] ln_slot_loading;
 wire unused_ln = ^ln_slot_loading ^ ln_m_err ^ ^d_nonce[31:0];
 /* verilator lint_on UNUSEDSIGNAL */
 
+// Register slice in front of the lanes: the AND of the lanes' credit checks (spread over the
+// device) reaches the front from flops. A key goes to the lanes only when no lane-beat of its
+// slot waits in the slice (per-slot counts of the slice's entries), so no lane-beat issued
+// before the key command meets the new key; the other slots' traffic does not hold it up.
+localparam integer LS_W = W + SLOT_W + 3;
+wire [LS_W-1:0]   ls_data;
+wire              ls_valid, ls_ready;
+lc_fifo #(.WIDTH(LS_W), .DEPTH(2)) u_lslice (
+    .clk(clk), .rst(rst),
+    .s_data({c_ctrblk, c_slot, c_kind}), .s_valid(ln_s_valid), .s_ready(ln_s_ready),
+    .m_data(ls_data), .m_valid(ls_valid), .m_ready(ls_ready),
+    .m_valid_next(ls_unused_next), .count(ls_unused_count)
+);
+reg [1:0] ls_slot_n [0:NSLOTS-1];
+always @(posedge clk) begin : ls_counts
+    integer s;
+    for (s = 0; s < NSLOTS; s = s + 1) begin
+        if (rst)
+            ls_slot_n[s] <= 2'd0;
+        else
+            ls_slot_n[s] <= ls_slot_n[s]
+                + ((issue && c_slot == s[SLOT_W-1:0]) ? 2'd1 : 2'd0)
+                - ((ls_valid && ls_ready && ls_data[3 +: SLOT_W] == s[SLOT_W-1:0]) ? 2'd1 : 2'd0);
+    end
+end
+assign lslice_clear = (ls_slot_n[kslot] == 2'd0);
+
 cipher_lanes #(.CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .DECRYPT(0), .LANES(LANES),
                .NSLOTS(NSLOTS), .USER_WIDTH(3), .STAGES(STAGES)) u_lanes (
     .clk(clk), .rst(rst),
     .s_key_tdata(kreg), .s_key_slot(kslot), .s_key_tvalid(ln_key_valid),
     .s_key_tready(ln_key_ready),
-    .s_axis_tdata(c_ctrblk), .s_axis_tslot(c_slot), .s_axis_tuser(c_kind),
-    .s_axis_tvalid(ln_s_valid), .s_axis_tready(ln_s_ready),
+    .s_axis_tdata(ls_data[LS_W-1 -: W]), .s_axis_tslot(ls_data[3 +: SLOT_W]),
+    .s_axis_tuser(ls_data[2:0]), .s_axis_tvalid(ls_valid), .s_axis_tready(ls_ready),
     .m_axis_tdata(ln_m_data), .m_axis_tuser(ln_m_user), .m_axis_terr(ln_m_err),
     .m_axis_tvalid(ln_m_valid), .m_axis_tready(ln_m_ready),
     .slot_valid(ln_slot_valid), .slot_loading(ln_slot_loading)

@@ -10,7 +10,7 @@
 // DECRYPT picks the direction the engine is built for; descriptors of the other op get ERR_OP
 // (aead_ingress). Structure, in message order:
 //   aead_ingress  descriptors (d_*, up to DFIFO read ahead of the data) and zero-padded
-//                 beats (b_*)
+//                 beats (b_*), the beats through a two-entry register slice
 //   dispatch      pops a descriptor: error, empty slot (ERR_SLOT), or a nonce request; a slot
 //                 being loaded (or with a key waiting at s_key) holds its messages here
 //   ocb3_nonce    Offset_0 with the per-slot Ktop cache (a miss is one cipher call)
@@ -21,6 +21,9 @@
 //                 b_bytes of the beat. Side state of each call goes into a FIFO (side) beside
 //                 the lanes; a beat is admitted only when the side FIFO has room
 //   output stage  pairs lane results with side entries, forms the output beats and the status
+// Every lane set takes its calls through a two-entry register slice as well, so neither the
+// lanes' credit checks nor the beat engine's decisions reach s_axis_tready combinationally
+// (each slice adds one clock of latency and no bubble).
 //
 // DECRYPT = 0: every cipher call goes through the LANES forward lanes of cipher_lanes (one key
 // expansion): L_* at key load, Ktop on a cache miss (lane 0), AD beats, message beats (a
@@ -179,6 +182,10 @@ wire              b_last, b_eom;
 wire [3:0]        b_err;
 wire              b_valid;
 wire              b_ready;
+// the ingress's beat output, before the register slice
+localparam integer BS_W = 128 * N + BYTES_W + 2 + 1 + 1 + 4;
+wire [BS_W-1:0]   ib_data;
+wire              ib_valid, ib_ready;
 
 aead_ingress #(.MODE(0), .LANES(N), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS), .ID_W(ID_W),
                .MAX_MSG(MAX_EFF), .DFIFO(DFIFO)) u_ingress (
@@ -192,8 +199,19 @@ aead_ingress #(.MODE(0), .LANES(N), .DECRYPT(DECRYPT), .NSLOTS(NSLOTS), .ID_W(ID
     .d_op(d_op), .d_slot(d_slot), .d_nonce(d_nonce), .d_nonce_len(d_nonce_len),
     .d_ad_len(d_ad_len), .d_msg_len(d_msg_len), .d_tag_len(d_tag_len), .d_id(d_id),
     .d_err(d_err), .d_valid(d_valid), .d_ready(d_ready),
-    .b_data(b_data), .b_bytes(b_bytes), .b_kind(b_kind), .b_last(b_last), .b_eom(b_eom),
-    .b_err(b_err), .b_valid(b_valid), .b_ready(b_ready)
+    .b_data(ib_data[BS_W-1 -: 128*N]), .b_bytes(ib_data[BYTES_W+7:8]),
+    .b_kind(ib_data[7:6]), .b_last(ib_data[5]), .b_eom(ib_data[4]), .b_err(ib_data[3:0]),
+    .b_valid(ib_valid), .b_ready(ib_ready)
+);
+
+// Register slice between the ingress and the beat engine: the beat engine's ready (which
+// depends on the lanes' credit, the offsets and the side FIFO) stops here instead of running
+// on into the ingress and s_axis_tready.
+lc_fifo #(.WIDTH(BS_W), .DEPTH(2)) u_bslice (
+    .clk(clk), .rst(rst),
+    .s_data(ib_data), .s_valid(ib_valid), .s_ready(ib_ready),
+    .m_data({b_data, b_bytes, b_kind, b_last, b_eom, b_err}), .m_valid(b_valid),
+    .m_ready(b_ready), .m_valid_next(), .count()
 );
 
 /* verilator lint_off UNUSEDSIGNAL */
@@ -789,13 +807,25 @@ wire              fw_err, iv_err;
 wire              iv_user;
 /* verilator lint_on UNUSEDSIGNAL */
 
+// Register slices in front of the lanes: the AND of the lanes' credit checks (spread over the
+// device) reaches the arbitration and the beat engine from flops. Key loads cannot overtake a
+// call in a slice: a slot is loaded only when none of its messages is in flight (inflight).
+localparam integer FS_W = 128 * FW + SLOT_W + UW;
+wire [FS_W-1:0]   fl_data;
+wire              fl_valid, fl_ready;
+lc_fifo #(.WIDTH(FS_W), .DEPTH(2)) u_fwslice (
+    .clk(clk), .rst(rst),
+    .s_data({fw_in_data, fw_in_slot, fw_in_user}), .s_valid(fw_in_valid), .s_ready(fw_in_ready),
+    .m_data(fl_data), .m_valid(fl_valid), .m_ready(fl_ready), .m_valid_next(), .count()
+);
+
 cipher_lanes #(.CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .DECRYPT(0), .LANES(FW), .NSLOTS(NSLOTS),
                .USER_WIDTH(UW)) u_fwd (
     .clk(clk), .rst(rst),
     .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(key_go),
     .s_key_tready(fw_key_ready),
-    .s_axis_tdata(fw_in_data), .s_axis_tslot(fw_in_slot), .s_axis_tuser(fw_in_user),
-    .s_axis_tvalid(fw_in_valid), .s_axis_tready(fw_in_ready),
+    .s_axis_tdata(fl_data[FS_W-1 -: 128*FW]), .s_axis_tslot(fl_data[UW +: SLOT_W]),
+    .s_axis_tuser(fl_data[UW-1:0]), .s_axis_tvalid(fl_valid), .s_axis_tready(fl_ready),
     .m_axis_tdata(fw_out_data), .m_axis_tuser(fw_out_user), .m_axis_terr(fw_err),
     .m_axis_tvalid(fw_out_valid), .m_axis_tready(fw_out_ready),
     .slot_valid(fw_slot_valid), .slot_loading(fw_loading)
@@ -803,13 +833,20 @@ cipher_lanes #(.CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .DECRYPT(0), .LANES(FW), .N
 
 generate
 if (DECRYPT) begin : g_inv
+    wire [128*N+SLOT_W-1:0] il_data;
+    wire                    il_valid, il_ready;
+    lc_fifo #(.WIDTH(128 * N + SLOT_W), .DEPTH(2)) u_ivslice (
+        .clk(clk), .rst(rst),
+        .s_data({iv_in_data, iv_in_slot}), .s_valid(iv_in_valid), .s_ready(iv_in_ready),
+        .m_data(il_data), .m_valid(il_valid), .m_ready(il_ready), .m_valid_next(), .count()
+    );
     cipher_lanes #(.CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .DECRYPT(1), .LANES(N),
                    .NSLOTS(NSLOTS), .USER_WIDTH(1)) u_inv (
         .clk(clk), .rst(rst),
         .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot), .s_key_tvalid(key_go),
         .s_key_tready(iv_key_ready),
-        .s_axis_tdata(iv_in_data), .s_axis_tslot(iv_in_slot), .s_axis_tuser(1'b0),
-        .s_axis_tvalid(iv_in_valid), .s_axis_tready(iv_in_ready),
+        .s_axis_tdata(il_data[SLOT_W +: 128*N]), .s_axis_tslot(il_data[SLOT_W-1:0]),
+        .s_axis_tuser(1'b0), .s_axis_tvalid(il_valid), .s_axis_tready(il_ready),
         .m_axis_tdata(iv_out_data), .m_axis_tuser(iv_user), .m_axis_terr(iv_err),
         .m_axis_tvalid(iv_out_valid), .m_axis_tready(iv_out_ready),
         .slot_valid(iv_slot_valid), .slot_loading(iv_loading)
