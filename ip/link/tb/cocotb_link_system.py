@@ -26,6 +26,9 @@ SEED = int(os.environ.get("LINK_SEED", "11"))
 SYNC_PERIOD = P.get("sync_period", 5)   # tb_params may set it (cocotb_link_cli)
 AM_PERIOD = 41                   # (AM_PERIOD - 1) * L a multiple of 8: markers keep word framing
 MAX_CLOCKS = 200_000
+# every case ends within this much simulated time (a stalled stream fails the case, it does not
+# hang the suite): MAX_CLOCKS of waiting for delivery plus the traffic, with room to spare
+TEST_MS = 3
 
 
 word_to_int, int_to_word = fmt.word_to_bus, fmt.bus_to_word      # line byte order
@@ -288,7 +291,7 @@ def check_against_model(b, expect_all):
     assert got == want, f"RTL {got}\nmodel {want}"
 
 
-@cocotb.test()
+@cocotb.test(timeout_time=TEST_MS, timeout_unit="ms")
 async def clean_traffic_on_every_channel(dut):
     """Mixed frame sizes on all channels, lanes skewed and reordered: everything arrives."""
     b = await setup(dut)
@@ -302,7 +305,7 @@ async def clean_traffic_on_every_channel(dut):
     assert b.ev["tx_ev_tdm"] == b.ev["rx_ev_tdm"] > 0
 
 
-@cocotb.test()
+@cocotb.test(timeout_time=TEST_MS, timeout_unit="ms")
 async def line_faults_match_the_model(dut):
     """Dropped, duplicated, corrupted and forged data frames and a lost sync frame: the RTL
     delivers what the model delivers (nothing forged or corrupted) and counts the same."""
@@ -316,7 +319,7 @@ async def line_faults_match_the_model(dut):
     assert b.ev["rx_ev_auth_fail"] >= 3 and b.ev["rx_ev_replay"] >= 2
 
 
-@cocotb.test()
+@cocotb.test(timeout_time=TEST_MS, timeout_unit="ms")
 async def key_switch_under_load(dut):
     """A new key loaded into both ends and switched to while traffic flows: nothing lost."""
     b = await setup(dut, epochs=(1, 2))
