@@ -36,18 +36,19 @@ def random_message(bench, i):
     data = rng.randbytes(rng.choice((0, 1, 15, 16, 31, 32 * LANES, 100)))
     tag = (b"\xA5" * tag_len if rng.random() < 0.8 else rng.randbytes(tag_len)) if op else None
     m = Message(op, 0, nonce, ad, data, tag_len, tag)
-    fault = rng.random()
-    if i % 5 == 4 and fault < 0.2:
+    # every fifth message carries a fault; the kinds take turns, so each appears in any run
+    fault = (i // 5) % 5 if i % 5 == 4 else None
+    if fault == 0:
         m.slot = 1                                      # never loaded: ERR_SLOT
-    elif i % 5 == 4 and fault < 0.4:
+    elif fault == 1:
         m.tag_len = 5 if MODE == "gcm" else 17 % 32     # ERR_TAG_LEN (17 fits the 5-bit field)
         if op:
             m.tag = rng.randbytes(m.tag_len)
-    elif i % 5 == 4 and fault < 0.6 and data:
+    elif fault == 2 and data:
         m.msg_len = len(data) + rng.choice((1, 16 * LANES))   # the part ends early (tlast)
-    elif i % 5 == 4 and fault < 0.8 and data:
+    elif fault == 3 and data:
         m.mangle = bad_tkeep(-1 if not op else -2, 1)         # a bad tkeep on the message part
-    elif i % 5 == 4 and len(data) > 1:
+    elif fault == 4 and len(data) > 1:
         m.msg_len = rng.randrange(1, len(data))               # the part runs on past its tlast
     return m
 
