@@ -18,11 +18,11 @@ demo: $(STAMP)
 	$(BIN)/linecrypt demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -q --durations=15 ip tests
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -q --durations=40 ip tests
 
 # Long sweeps (every AES parameter point with many random blocks, synthesis smoke): not in CI.
 test-long: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -q -m "slow or not slow" ip tests
+	LC_RANDOM_BLOCKS=3000 $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -q -m "slow or not slow" ip tests
 
 # Re-run every synthesis design point (JOBS side by side) and rewrite docs/results/*.json and the
 # README table. About 5 hours on 2 cores.

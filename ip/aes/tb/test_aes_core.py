@@ -66,9 +66,9 @@ def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=No
 ALL = [(k, d, s, 0) for k, d, s in itertools.product((128, 192, 256), (0, 1), (1, 2, 3))] + \
       [(128, 0, 2, 1), (128, 1, 2, 1), (128, 0, 3, 1)]
 # Default: every value of every parameter appears, each key size with both directions, counting
-# the LINK_REG and MIX_REG points below (AES-128 plain enc s3, dec s1 and s3 run there).
-DEFAULT = [(192, 0, 1, 0), (192, 1, 1, 0), (256, 0, 3, 0), (256, 1, 2, 0), (128, 0, 2, 1),
-           (128, 1, 3, 1)]
+# the LINK_REG and MIX_REG points below (AES-128 plain enc s3, dec s1 and s3, AES-256 enc run
+# there).
+DEFAULT = [(192, 0, 1, 0), (192, 1, 1, 0), (256, 1, 2, 0), (128, 0, 2, 1), (128, 1, 3, 1)]
 
 
 def _id(p):

@@ -163,13 +163,14 @@ async def test_published_vectors(dut):
 
 @cocotb.test()
 async def test_random_stalls_all_slots(dut):
-    """Thousands of random blocks, random slot per block, random stalls on both sides."""
+    """Random blocks (LC_RANDOM_BLOCKS, 900; `make test-long` 3000), random slot per block, random
+    stalls on both sides."""
     tb = TB(dut)
     await tb.reset()
     keys = [tb.rng.randbytes(KB) for _ in range(NSLOTS)]
     for s, k in enumerate(keys):
         await tb.load_key(s, k)
-    n = int(os.environ.get("LC_RANDOM_BLOCKS", "2000"))
+    n = int(os.environ.get("LC_RANDOM_BLOCKS", "900"))
     for idle, stall in ((0.5, 0.5), (0.0, 0.7), (0.7, 0.0)):
         items = rand_items(tb.rng, n // 3, list(range(NSLOTS)))
         out = await tb.stream(items, idle=idle, stall=stall)

@@ -295,7 +295,7 @@ def check_against_model(b, expect_all):
 async def clean_traffic_on_every_channel(dut):
     """Mixed frame sizes on all channels, lanes skewed and reordered: everything arrives."""
     b = await setup(dut)
-    frames = traffic(b.rng, 12)
+    frames = traffic(b.rng, 6)
     await run_clients(b, frames)
     await b.wait_delivered([len(f) for f in frames])
     await ClockCycles(dut.clk, 4 * K)
@@ -312,7 +312,7 @@ async def line_faults_match_the_model(dut):
     b = await setup(dut)
     b.plan = {3: "flip", 6: "drop", 9: "dup", 12: "forge", 15: "flip", 18: "dup"}
     b.sync_plan = {2}
-    frames = traffic(b.rng, 12)
+    frames = traffic(b.rng, 8)
     await run_clients(b, frames)
     await ClockCycles(dut.clk, 3000)
     check_against_model(b, expect_all=False)
@@ -323,7 +323,7 @@ async def line_faults_match_the_model(dut):
 async def key_switch_under_load(dut):
     """A new key loaded into both ends and switched to while traffic flows: nothing lost."""
     b = await setup(dut, epochs=(1, 2))
-    frames = traffic(b.rng, 10)
+    frames = traffic(b.rng, 8)
     tasks = [cocotb.start_soon(b.client(ch, frames[ch])) for ch in range(N)]
     await ClockCycles(dut.clk, 300)
     await b.pulse("switch_we", "switch_epoch", 2)
