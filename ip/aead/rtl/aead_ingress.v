@@ -165,6 +165,8 @@ assign n_len[KIND_AD]  = p_ad_len;
 assign n_len[KIND_MSG] = p_msg_len;
 assign n_len[KIND_TAG] = p_op ? {27'd0, p_tag_len} : 32'd0;
 wire [3:0] n_present = {n_len[3] != 0, n_len[2] != 0, n_len[1] != 0, n_len[0] != 0};
+wire [3:0] n_last    = {n_len[3] <= BEAT_BYTES, n_len[2] <= BEAT_BYTES,
+                        n_len[1] <= BEAT_BYTES, n_len[0] <= BEAT_BYTES};
 
 // ------------------------------------------------------------------ parser
 localparam [1:0] ST_IDLE = 2'd0,   // no message loaded
@@ -176,7 +178,14 @@ reg [1:0]  st;
 reg [3:0]  present;                // parts still to come, current one included
 reg [1:0]  part;
 reg [31:0] rem;                    // bytes of the current part not yet seen
+// the current beat's expectations, registered with every write of rem so that the beat path
+// (tkeep compare, byte masking) starts at flops: the beat is the part's last (rem <= one beat),
+// the part's bytes in it, and the tkeep they give
+reg                 is_last;
+reg [BYTES_W-1:0]   nbytes;
+reg [16*LANES-1:0]  exp_keep;
 reg [31:0] plen [0:3];
+reg [3:0]  plen_last;              // plen[k] fits one beat
 reg [3:0]  m_err;                  // ST_ONE: the beat's error code
 reg [2:0]  drops;
 reg        one_drop;               // ST_ONE: the message's parts follow, to be dropped
@@ -192,19 +201,33 @@ function [2:0] count_of(input [3:0] m);
     count_of = {2'd0, m[0]} + {2'd0, m[1]} + {2'd0, m[2]} + {2'd0, m[3]};
 endfunction
 
+// the beat expectations of a part with `len` bytes left
+/* verilator lint_off UNUSEDSIGNAL */     // len's high bits: zero when last
+function [BYTES_W-1:0] nbytes_of(input last, input [31:0] len);
+    nbytes_of = last ? len[BYTES_W-1:0] : BEAT_BYTES[BYTES_W-1:0];
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+function [16*LANES-1:0] keep_of(input [BYTES_W-1:0] nb);
+    integer q, j;
+    for (q = 0; q < LANES; q = q + 1)
+        for (j = 0; j < 16; j = j + 1)
+            keep_of[16*q + 15 - j] = (16*q + j) < nb;
+endfunction
+
+// the next beat of the current part: rem - one beat; it is the last when rem <= two beats
+// (the compare works on rem in parallel with the subtraction)
+wire [31:0] rem_dec   = rem - BEAT_BYTES;
+wire        last_dec  = rem <= 2 * BEAT_BYTES;
+wire [BYTES_W-1:0] nb_dec = nbytes_of(last_dec, rem_dec);
+
 // the current beat, checked against the current part
-wire        is_last  = rem <= BEAT_BYTES;
-wire [BYTES_W-1:0] nbytes = is_last ? rem[BYTES_W-1:0] : BEAT_BYTES[BYTES_W-1:0];
-reg  [16*LANES-1:0] exp_keep;
 reg  [128*LANES-1:0] masked;
 always @(*) begin : keepmask
     integer q, j;
     for (q = 0; q < LANES; q = q + 1)
-        for (j = 0; j < 16; j = j + 1) begin
-            exp_keep[16*q + 15 - j] = (16*q + j) < nbytes;
+        for (j = 0; j < 16; j = j + 1)
             masked[128*q + 127 - 8*j -: 8] = exp_keep[16*q + 15 - j]
                                               ? s_axis_tdata[128*q + 127 - 8*j -: 8] : 8'd0;
-        end
 end
 wire beat_ok  = (s_axis_tlast == is_last) && (s_axis_tkeep == exp_keep);
 wire [3:0] later = present & ~(4'd1 << part);            // parts after the current one
@@ -252,11 +275,18 @@ always @(posedge clk) begin
                 b_last  <= is_last;
                 b_eom   <= is_last && last_part;
                 b_err   <= 4'd0;
-                rem     <= rem - BEAT_BYTES;
+                rem      <= rem_dec;
+                is_last  <= last_dec;
+                nbytes   <= nb_dec;
+                exp_keep <= keep_of(nb_dec);
                 if (is_last && !last_part) begin
-                    present <= later;
-                    part    <= first_of(later);
-                    rem     <= plen[first_of(later)];
+                    present  <= later;
+                    part     <= first_of(later);
+                    rem      <= plen[first_of(later)];
+                    is_last  <= plen_last[first_of(later)];
+                    nbytes   <= nbytes_of(plen_last[first_of(later)], plen[first_of(later)]);
+                    exp_keep <= keep_of(nbytes_of(plen_last[first_of(later)],
+                                                  plen[first_of(later)]));
                 end
             end else begin
                 b_data  <= {128*LANES{1'b0}};
@@ -272,10 +302,17 @@ always @(posedge clk) begin
         if (st == ST_DROP && take && s_axis_tlast) drops <= drops - 3'd1;
         if (finish) st <= ST_IDLE;
         if (p_pop) begin
-            for (k = 0; k < 4; k = k + 1) plen[k] <= n_len[k];
-            present <= n_present;
-            part    <= first_of(n_present);
-            rem     <= n_len[first_of(n_present)];
+            for (k = 0; k < 4; k = k + 1) begin
+                plen[k]      <= n_len[k];
+                plen_last[k] <= n_last[k];
+            end
+            present  <= n_present;
+            part     <= first_of(n_present);
+            rem      <= n_len[first_of(n_present)];
+            is_last  <= n_last[first_of(n_present)];
+            nbytes   <= nbytes_of(n_last[first_of(n_present)], n_len[first_of(n_present)]);
+            exp_keep <= keep_of(nbytes_of(n_last[first_of(n_present)],
+                                          n_len[first_of(n_present)]));
             // the error beat first, then the message's parts (if any) are dropped
             one_drop <= p_err != 4'd0 && n_present != 4'd0;
             drops    <= count_of(n_present);
