@@ -216,9 +216,18 @@ endfunction
 
 // the next beat of the current part: rem - one beat; it is the last when rem <= two beats
 // (the compare works on rem in parallel with the subtraction)
-wire [31:0] rem_dec   = rem - BEAT_BYTES;
-wire        last_dec  = rem <= 2 * BEAT_BYTES;
-wire [BYTES_W-1:0] nb_dec = nbytes_of(last_dec, rem_dec);
+wire [31:0] rem_dec  = rem - BEAT_BYTES;
+wire        last_dec = rem <= 2 * BEAT_BYTES;
+
+// every write of rem: `len` bytes left, `last` when they fit one beat
+task set_rem(input last, input [31:0] len);
+    begin
+        rem      <= len;
+        is_last  <= last;
+        nbytes   <= nbytes_of(last, len);
+        exp_keep <= keep_of(nbytes_of(last, len));
+    end
+endtask
 
 // the current beat, checked against the current part
 reg  [128*LANES-1:0] masked;
@@ -275,18 +284,11 @@ always @(posedge clk) begin
                 b_last  <= is_last;
                 b_eom   <= is_last && last_part;
                 b_err   <= 4'd0;
-                rem      <= rem_dec;
-                is_last  <= last_dec;
-                nbytes   <= nb_dec;
-                exp_keep <= keep_of(nb_dec);
+                set_rem(last_dec, rem_dec);
                 if (is_last && !last_part) begin
-                    present  <= later;
-                    part     <= first_of(later);
-                    rem      <= plen[first_of(later)];
-                    is_last  <= plen_last[first_of(later)];
-                    nbytes   <= nbytes_of(plen_last[first_of(later)], plen[first_of(later)]);
-                    exp_keep <= keep_of(nbytes_of(plen_last[first_of(later)],
-                                                  plen[first_of(later)]));
+                    present <= later;
+                    part    <= first_of(later);
+                    set_rem(plen_last[first_of(later)], plen[first_of(later)]);
                 end
             end else begin
                 b_data  <= {128*LANES{1'b0}};
@@ -306,13 +308,9 @@ always @(posedge clk) begin
                 plen[k]      <= n_len[k];
                 plen_last[k] <= n_last[k];
             end
-            present  <= n_present;
-            part     <= first_of(n_present);
-            rem      <= n_len[first_of(n_present)];
-            is_last  <= n_last[first_of(n_present)];
-            nbytes   <= nbytes_of(n_last[first_of(n_present)], n_len[first_of(n_present)]);
-            exp_keep <= keep_of(nbytes_of(n_last[first_of(n_present)],
-                                          n_len[first_of(n_present)]));
+            present <= n_present;
+            part    <= first_of(n_present);
+            set_rem(n_last[first_of(n_present)], n_len[first_of(n_present)]);
             // the error beat first, then the message's parts (if any) are dropped
             one_drop <= p_err != 4'd0 && n_present != 4'd0;
             drops    <= count_of(n_present);
