@@ -35,6 +35,7 @@ module cipher_lanes #(
     // core tuning, passed through (see aes_core.v / serpent_core.v)
     parameter STAGES      = (CIPHER == 0) ? 2 : 1,
     parameter SBOX_COPIES = 4,     // AES only
+    parameter SBOX_BRAM   = 0,     // AES only (STAGES = 2, SBOX_COPIES = 1): S-boxes in block RAM
     parameter LINK_REG    = 0,     // AES only
     parameter MIX_REG     = 0,     // AES only
     parameter OUT_BRAM    = 0,
@@ -150,7 +151,7 @@ for (q = 0; q < LANES; q = q + 1) begin : g_lane
     if (CIPHER == 0) begin : g_aes
         aes_core #(.KEY_BITS(KEY_BITS), .DECRYPT(DECRYPT), .STAGES(STAGES), .NSLOTS(NSLOTS),
                    .USER_WIDTH(UW), .SBOX_COPIES(SBOX_COPIES), .LINK_REG(LINK_REG),
-                   .MIX_REG(MIX_REG), .OUT_BRAM(OUT_BRAM), .KX_EXT(q == 0 ? 0 : 1),
+                   .MIX_REG(MIX_REG), .SBOX_BRAM(SBOX_BRAM), .OUT_BRAM(OUT_BRAM), .KX_EXT(q == 0 ? 0 : 1),
                    .RK_EXT(RK_EXT), .RK_OUT(RK_OUT)) u_core (
             .clk(clk), .rst(rst),
             .s_key_tdata(s_key_tdata), .s_key_slot(s_key_slot),

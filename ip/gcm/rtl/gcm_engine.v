@@ -92,6 +92,9 @@ module gcm_engine #(
     // implementation
     parameter STAGES      = (CIPHER == 0) ? 2 : 1,   // cipher core register stages per round
     parameter SIDE_BRAM   = 0,          // 1: side FIFO in block RAM (lc_fifo READ_REG=2)
+    parameter SBOX_COPIES = 4,          // AES lanes: S-box copies per round (aes_core.v)
+    parameter SBOX_BRAM   = 0,          // AES lanes: 1 (with SBOX_COPIES = 1) round S-boxes in
+                                        // block-RAM ROMs, 8 DP16KD per round per lane
     parameter GHASH_IMPL  = 2,
     parameter GHASH_PIPE  = 1,
     parameter HPOW_DIGIT  = 1,          // ghash_hpow DIGIT: bits per clock of its multiplier
@@ -508,7 +511,8 @@ end
 assign lslice_clear = (ls_slot_n[kslot] == 2'd0);
 
 cipher_lanes #(.CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .DECRYPT(0), .LANES(LANES),
-               .NSLOTS(NSLOTS), .USER_WIDTH(3), .STAGES(STAGES)) u_lanes (
+               .NSLOTS(NSLOTS), .USER_WIDTH(3), .STAGES(STAGES),
+               .SBOX_COPIES(SBOX_COPIES), .SBOX_BRAM(SBOX_BRAM)) u_lanes (
     .clk(clk), .rst(rst),
     .s_key_tdata(kreg), .s_key_slot(kslot), .s_key_tvalid(ln_key_valid),
     .s_key_tready(ln_key_ready),
