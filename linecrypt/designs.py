@@ -48,6 +48,7 @@ TOPS: dict[str, str] = {
     "link_rx_reasm": "link",
     "link_egress": "link",
     "link_regs": "link",
+    "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
 }
 
 

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+// Keccak-p[1600, nr] permutation, full 1600-bit datapath, RPC rounds per clock (FIPS 202 §3.3;
+// model: linecrypt/models/keccak.py keccak_p). nr is chosen per permutation: 24 for
+// Keccak-f[1600] (SHA-3, SHAKE), 12 for Keccak-p[1600, 12] (Keyak).
+//
+// State numbering: byte i of the FIPS 202 state string at [8*i +: 8] (lane (x, y) at
+// [64*(x + 5*y) +: 64]), on s_tdata and m_tdata alike.
+//
+// Handshake: AXI-Stream style on both sides. A state taken on s_* goes through its first RPC
+// rounds on the clock it is taken (the round logic reads s_tdata directly), then RPC rounds per
+// clock; the result is on m_tdata with m_tvalid after nr / RPC clocks and stays until m_tready.
+// The state register is also the output register, so the next state is taken on the clock the
+// result leaves (s_tready = not running and no result waiting, or the result leaving now):
+// back to back, one permutation every nr / RPC clocks.
+//
+// Rounds: the last nr rounds of Keccak-f[1600], round indices 24 - nr .. 23. s_nr must be
+// 1..24 and a multiple of RPC; any other value is not run: the state comes back unchanged on
+// the next clock with m_terr = 1 (never a hang).
+//
+// Reset (synchronous, rst high): drops a permutation in progress and a waiting result.
+module keccak_p1600 #(
+    parameter RPC = 1                   // rounds per clock: 1, 2, 3, 4, 6, 12 or 24
+) (
+    input  wire          clk,
+    input  wire          rst,
+
+    input  wire [1599:0] s_tdata,
+    input  wire [4:0]    s_nr,
+    input  wire          s_tvalid,
+    output wire          s_tready,
+
+    output wire [1599:0] m_tdata,
+    output reg           m_terr,
+    output reg           m_tvalid,
+    input  wire          m_tready
+);
+
+generate
+if (RPC != 1 && RPC != 2 && RPC != 3 && RPC != 4 && RPC != 6 && RPC != 12 && RPC != 24)
+begin : g_bad_rpc
+    $error("%m: RPC must divide 24");
+end
+endgenerate
+
+function [63:0] rc_of;
+    input [4:0] ir;
+    begin
+        case (ir)
+             0: rc_of = 64'h0000000000000001;   1: rc_of = 64'h0000000000008082;
+             2: rc_of = 64'h800000000000808A;   3: rc_of = 64'h8000000080008000;
+             4: rc_of = 64'h000000000000808B;   5: rc_of = 64'h0000000080000001;
+             6: rc_of = 64'h8000000080008081;   7: rc_of = 64'h8000000000008009;
+             8: rc_of = 64'h000000000000008A;   9: rc_of = 64'h0000000000000088;
+            10: rc_of = 64'h0000000080008009;  11: rc_of = 64'h000000008000000A;
+            12: rc_of = 64'h000000008000808B;  13: rc_of = 64'h800000000000008B;
+            14: rc_of = 64'h8000000000008089;  15: rc_of = 64'h8000000000008003;
+            16: rc_of = 64'h8000000000008002;  17: rc_of = 64'h8000000000000080;
+            18: rc_of = 64'h000000000000800A;  19: rc_of = 64'h800000008000000A;
+            20: rc_of = 64'h8000000080008081;  21: rc_of = 64'h8000000000008080;
+            22: rc_of = 64'h0000000080000001;  23: rc_of = 64'h8000000080008008;
+            default: rc_of = 64'h0;
+        endcase
+    end
+endfunction
+
+reg  [1599:0] state;
+reg           busy;
+reg  [4:0]    ir;                       // index of the next round to run while busy
+
+wire          take   = s_tvalid && s_tready;
+wire [4:0]    ir0    = 5'd24 - s_nr;    // first round of a taken state
+localparam [4:0] RPC5 = RPC[4:0];
+wire          nr_ok  = (s_nr >= 5'd1) && (s_nr <= 5'd24) && (s_nr % RPC5 == 5'd0);
+wire [4:0]    ir_now = busy ? ir : ir0;
+
+assign s_tready = !busy && (!m_tvalid || m_tready);
+assign m_tdata  = state;
+
+// RPC rounds in a chain from the state (or s_tdata on a taking clock)
+wire [1599:0] chain [0:RPC];
+assign chain[0] = busy ? state : s_tdata;
+genvar k;
+generate
+    for (k = 0; k < RPC; k = k + 1) begin : g_rnd
+        keccak_round u_round (.s_in(chain[k]), .rc(rc_of(ir_now + k[4:0])), .s_out(chain[k+1]));
+    end
+endgenerate
+
+wire [4:0] ir_next = ir_now + RPC5;
+
+always @(posedge clk) begin
+    if (rst) begin
+        busy     <= 1'b0;
+        m_tvalid <= 1'b0;
+        m_terr   <= 1'b0;
+        ir       <= 5'd0;
+    end else begin
+        if (m_tvalid && m_tready)
+            m_tvalid <= 1'b0;
+        if (take) begin
+            m_terr <= !nr_ok;
+            if (!nr_ok) begin
+                m_tvalid <= 1'b1;
+            end else if (ir_next == 5'd24) begin
+                m_tvalid <= 1'b1;
+            end else begin
+                busy <= 1'b1;
+                ir   <= ir_next;
+            end
+        end else if (busy) begin
+            ir <= ir_next;
+            if (ir_next == 5'd24) begin
+                busy     <= 1'b0;
+                m_tvalid <= 1'b1;
+            end
+        end
+    end
+end
+
+always @(posedge clk) begin
+    if (take)
+        state <= nr_ok ? chain[RPC] : s_tdata;
+    else if (busy)
+        state <= chain[RPC];
+end
+
+endmodule
+`default_nettype wire
