@@ -49,6 +49,7 @@ TOPS: dict[str, str] = {
     "link_egress": "link",
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
+    "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
 }
 
 

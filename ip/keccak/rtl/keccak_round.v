@@ -23,7 +23,7 @@ function integer rho;
              0: rho =  0;   1: rho =  1;   2: rho = 62;   3: rho = 28;   4: rho = 27;
              5: rho = 36;   6: rho = 44;   7: rho =  6;   8: rho = 55;   9: rho = 20;
             10: rho =  3;  11: rho = 10;  12: rho = 43;  13: rho = 25;  14: rho = 39;
-            15: rho = 41;  16: rho = 44;  17: rho = 15;  18: rho = 21;  19: rho =  8;
+            15: rho = 41;  16: rho = 45;  17: rho = 15;  18: rho = 21;  19: rho =  8;
             20: rho = 18;  21: rho =  2;  22: rho = 61;  23: rho = 56;  default: rho = 14;
         endcase
     end
