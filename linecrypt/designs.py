@@ -207,6 +207,19 @@ def _brick_points() -> list[Design]:
                    "8-entry output stage)", building_block=True)]
 
 
+def _keccak_points() -> list[Design]:
+    # Keccak (ip/keccak): the permutation at 1 and 2 rounds per clock and the sponge around the
+    # 1-round permutation; building blocks of the hash/MAC/AEAD engine (their throughput per mode
+    # is rate / (nr / RPC) bits per clock: ip/keccak/doc/README.md)
+    out = [Design(f"keccak-p1600-r{r}", "keccak_p1600", {"RPC": r}, 1600,
+                  f"Keccak-p[1600, nr] permutation, {r} round(s) per clock, full 1600-bit datapath",
+                  building_block=True) for r in (1, 2)]
+    out.append(Design("keccak-sponge-r1", "keccak_sponge", {"RPC": 1}, 64,
+                      "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
+                      "1 round per clock", building_block=True))
+    return out
+
+
 def _ocb_points() -> list[Design]:
     # OCB3 datapath bricks (ip/ocb): the offsets of N lanes (N blocks per clock) with their key
     # table, and the nonce unit; measured for area and Fmax, the engine around them comes later
@@ -321,7 +334,7 @@ def _measured(points: list[Design]) -> list[Design]:
 
 DESIGNS: dict[str, Design] = {d.name: d for d in
                               _aes_points() + _serpent_points() + _des_points() + _idea_points()
-                              + _brick_points() + _ocb_points() + _gcm_points()
+                              + _brick_points() + _ocb_points() + _gcm_points() + _keccak_points()
                               + _measured(_lane_points() + _aead_points())}
 
 # every lane and engine point, measured or not (`linecrypt synth` and `bench` take any of them)
