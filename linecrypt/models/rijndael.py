@@ -143,7 +143,8 @@ class Rijndael:
 
     def __init__(self, key: bytes, block_bytes: int = 32):
         if block_bytes % 4 or block_bytes // 4 not in WORDS:
-            raise ValueError(f"Rijndael block must be 16, 20, 24, 28 or 32 bytes, got {block_bytes}")
+            raise ValueError(
+                f"Rijndael block must be 16, 20, 24, 28 or 32 bytes, got {block_bytes}")
         self.block_bytes = block_bytes
         self.round_keys = expand_key(key, block_bytes // 4)
 
