@@ -12,7 +12,13 @@ def cryptography_vectors_dir() -> Path:
 
 
 def shared_vectors_dir() -> Path:
-    """``../shared/vectors`` beside the checkout (see its SOURCES.md)."""
+    """``../shared/vectors`` beside the checkout (see its SOURCES.md).
+
+    ``LINECRYPT_SHARED_VECTORS`` overrides it, for a checkout (a git worktree, say) that has no
+    ``shared/`` beside it."""
+    override = os.environ.get("LINECRYPT_SHARED_VECTORS")
+    if override:
+        return Path(override)
     from linecrypt import ROOT
     return ROOT.parent / "shared" / "vectors"
 
