@@ -20,7 +20,23 @@ def shared_vectors_dir() -> Path:
     if override:
         return Path(override)
     from linecrypt import ROOT
-    return ROOT.parent / "shared" / "vectors"
+    here = ROOT.parent / "shared" / "vectors"
+    return here if here.is_dir() else _main_checkout(ROOT).parent / "shared" / "vectors"
+
+
+def _main_checkout(root: Path) -> Path:
+    """The main working tree of the repository when ``root`` is a linked git worktree (its
+    ``.git`` is a ``gitdir:`` file pointing into ``<main>/.git/worktrees/``), else ``root``."""
+    dot_git = root / ".git"
+    if not dot_git.is_file():
+        return root
+    text = dot_git.read_text().strip()
+    if not text.startswith("gitdir:"):
+        return root
+    gitdir = (root / text[len("gitdir:"):].strip()).resolve()
+    commondir = gitdir / "commondir"
+    common = (gitdir / commondir.read_text().strip()).resolve() if commondir.is_file() else gitdir
+    return common.parent if common.name == ".git" else root
 
 
 def read_nist(path: Path) -> list[dict]:
