@@ -143,3 +143,24 @@ def shake(msg: bytes, bits: int, out_len: int) -> bytes:
 def keccak256(msg: bytes) -> bytes:
     """Keccak-256 with the original padding (r = 1088, c = 512, no domain suffix)."""
     return sponge(msg, 136, 0x01, 32)
+
+
+def keccak_mac(key: bytes, iv: bytes, msg: bytes, tag_len: int = 16) -> bytes:
+    """Keccak-MAC, the keyed sponge of the multi-purpose engine (seed 004): r = 1088 bits, c = 512,
+    Keccak-f[1600], the original Keccak padding (suffix 0x01). The first block is
+    KeyPack(K) ‖ IV padded to exactly one block (pad10*1 within the 136 bytes), then the message
+    is absorbed with its own padding, then ``tag_len`` bytes are squeezed:
+
+        T = Keccak[r=1088, c=512](pad(keypack(K, 40) ‖ IV) ‖ M)[:tag_len]
+
+    keypack is Keyak's (linecrypt.models.keyak: enc8(40) ‖ K ‖ 0x01 ‖ 0x00*, 40 bytes, keys up to
+    38 bytes), so |IV| <= 136 - 40 - 1 = 95 bytes. With the first block's padding written out as
+    data this is Keccak-256 of that string, truncated: the tests check it against pycryptodome."""
+    from linecrypt.models.keyak import keypack
+    head = keypack(key) + iv
+    if len(head) >= 136:
+        raise ValueError(f"KeyPack(K) || IV must fit one 136-byte block with its padding "
+                         f"(IV up to 95 bytes), not {len(head)} bytes")
+    if not 1 <= tag_len <= 136:
+        raise ValueError(f"tag length must be 1..136 bytes, not {tag_len}")
+    return sponge(head + pad(len(head), 136, 0x01) + msg, 136, 0x01, tag_len)

@@ -78,3 +78,25 @@ def test_bad_arguments():
         keccak.lanes_of(bytes(199))
     with pytest.raises(ValueError):
         keccak.sha3(b"", 128)
+
+
+def test_keccak_mac_is_keccak256_of_the_padded_key_block():
+    from Crypto.Hash import keccak as pyc_keccak
+
+    from linecrypt.models.keyak import keypack
+    rng = random.Random(5)
+    for klen, ivlen, mlen in [(16, 0, 0), (16, 16, 1), (32, 95 - 24, 135), (38, 57, 136), (16, 95, 3),
+                              (16, 12, 1000)]:
+        k, iv, m = rng.randbytes(klen), rng.randbytes(ivlen), rng.randbytes(mlen)
+        head = keypack(k) + iv
+        block = head + b"\x01" + bytes(136 - len(head) - 2) + b"\x80" if len(head) < 135 else \
+            head + b"\x81"
+        ref = pyc_keccak.new(digest_bits=256, data=block + m).digest()
+        assert len(block) == 136
+        assert keccak.keccak_mac(k, iv, m) == ref[:16]
+        assert keccak.keccak_mac(k, iv, m, 32) == ref
+
+
+def test_keccak_mac_rejects_long_iv():
+    with pytest.raises(ValueError):
+        keccak.keccak_mac(bytes(16), bytes(96), b"")
