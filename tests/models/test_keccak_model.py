@@ -85,8 +85,8 @@ def test_keccak_mac_is_keccak256_of_the_padded_key_block():
 
     from linecrypt.models.keyak import keypack
     rng = random.Random(5)
-    for klen, ivlen, mlen in [(16, 0, 0), (16, 16, 1), (32, 95 - 24, 135), (38, 57, 136), (16, 95, 3),
-                              (16, 12, 1000)]:
+    for klen, ivlen, mlen in [(16, 0, 0), (16, 16, 1), (32, 95 - 24, 135), (38, 57, 136),
+                              (16, 95, 3), (16, 12, 1000)]:
         k, iv, m = rng.randbytes(klen), rng.randbytes(ivlen), rng.randbytes(mlen)
         head = keypack(k) + iv
         block = head + b"\x01" + bytes(136 - len(head) - 2) + b"\x80" if len(head) < 135 else \
