@@ -15,15 +15,18 @@
 // dual-port memory of 2K words: one write port, one registered read port with a clock
 // enable), v_* verdicts are queued per slot in arrival order; a slot is released once it holds
 // both its frame and its verdict. Release walks the records of payload[0:used] in order:
-//   * one clock per record header (the "bubble"): the checks and the channel's state update,
-//     and on that clock a c_tuser discard beat when the record ends a channel's frame in
-//     progress;
+//   * a record header is taken (the checks and the channel's state update) on the clock of
+//     the previous record's last beat when it lies in the word already read and needs no beat
+//     of its own; otherwise it takes a clock of its own (the "bubble"): the first record, a
+//     header that starts a new buffer word, one after a skipped record, and one that ends a
+//     channel's frame in progress (that clock carries the c_tuser discard beat);
 //   * then one clock per output beat of the record's data (n = min(left, 64 - o%64) bytes per
 //     beat), read from a two-word window (the previous and the current word of the buffer);
 //     the next word is fetched in the clock a beat or header leaves, so beats follow each other
 //     without gaps; a record that is skipped costs one clock per buffer word it covers.
-// Clocks per released frame = records + beats (+ 2 to start and end), e.g. 256-word frames of
-// 1500-byte client frames about 10 + 256, of 64-byte client frames about 227 + 227.
+// Clocks per released frame = beats + bubbles (+ 2 to start and end), e.g. 256-word frames of
+// 64-byte client frames: 227 beats and about 227 / 8 bubbles (a 72-byte record's header opens
+// a new word once in 8 records), of 1500-byte client frames about 256 + 10.
 //
 // Rules (LinkRx._data_frame / _deliver_unverified / _record of linecrypt/link/model.py):
 //   * v_ok: every record is delivered. v_fail: channels whose purge_en bit is set get nothing,
@@ -300,8 +303,21 @@ always @* begin
             n_sp = sp + {1'b0, b_n};
             n_rem = rem - b_n;
             n_cb = cb + b_n[5:0];
-            if (b_final)
+            if (b_final) begin
                 n_state = S_REC;
+                // the next record's header (at pos) is already in ram_q and needs no beat of
+                // its own: take it on this clock, as S_REC would on the next
+                if (!at_end && rp == {1'b0, pos[16:6]} && !h_bad && !h_disc) begin
+                    fire_rec = 1'b1;
+                    n_pos = h_next[16:0];
+                    if (h_deliver) begin
+                        n_state = S_BEAT;
+                        n_sp = pos + 17'd8;
+                        n_rem = h_len;
+                        n_cb = h_off[5:0];
+                    end
+                end
+            end
         end
     end
     default: ;
