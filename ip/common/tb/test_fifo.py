@@ -19,7 +19,9 @@ def test_lc_fifo(depth):
 # and a deep FIFO of one RAM bank (3: depth 16; the others have 2 and 4 banks)
 # BRAM=1: the deep FIFO in block RAM (two-clock read, 8-entry output stage), simulated by
 # lc_bram_sdp's plain-Verilog form; depth 16 (LATENCY 3) and 64 (LATENCY 38)
-@pytest.mark.parametrize("latency,bram", [(3, 0), (11, 0), (21, 0), (38, 0), (3, 1), (38, 1)],
+@pytest.mark.parametrize("latency,bram", [(3, 0), pytest.param(11, 0, marks=pytest.mark.slow),
+                                          pytest.param(21, 0, marks=pytest.mark.slow), (38, 0),
+                                          (3, 1), (38, 1)],
                          ids=lambda v: f"latency{v}" if v > 1 else ("bram" if v else "lutram"))
 def test_lc_credit_fifo(latency, bram):
     run_cocotb("lc_credit_fifo", sources_for("lc_credit_fifo"),

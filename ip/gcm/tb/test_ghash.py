@@ -15,7 +15,9 @@ def run(top, params, count):
                tb_params={"TOP": top, "LC_COUNT": count})
 
 
-MUL_FAST = [(0, 2, 1), (1, 1, 0), (2, 0, 0)]
+# every implementation also runs inside a test_ghash_nway build below; alone, the deepest
+# pipeline with its input register
+MUL_FAST = [(0, 2, 1)]
 MUL_ALL = [(i, p, r) for i in (0, 1, 2) for p in (0, 1, 2, 3) for r in (0, 1)]
 
 
@@ -63,9 +65,9 @@ def hpow_id(v):
 
 # (N, DIGIT, PIPE): the full multiplier (DIGIT = 0) and the digit-serial one (DIGIT = 1 is the
 # engine's default), tables of one entry and of lengths that are not powers of two
-HPOW_FAST = [(4, 0, 2), (3, 1, 2), (2, 4, 2)]
+HPOW_FAST = [(4, 0, 2), (3, 1, 2)]
 HPOW_ALL = [(8, 0, 1), (2, 0, 3), (4, 0, 1), (1, 0, 1), (1, 1, 2), (4, 1, 2), (8, 2, 2),
-            (4, 16, 2), (5, 8, 2)]
+            (4, 16, 2), (5, 8, 2), (2, 4, 2)]
 
 
 def run_hpow(n, digit, pipe, impl):

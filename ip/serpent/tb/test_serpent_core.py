@@ -41,8 +41,9 @@ def run_serpent(key_bits, decrypt, stages, testcase=None, nslots=4, bram=0):
 
 
 ALL = list(itertools.product((128, 192, 256), (0, 1), (1, 2)))
-# Default: every value of every parameter appears (each key size, both directions, both depths).
-DEFAULT = [(128, 0, 1), (192, 1, 2), (256, 0, 2), (128, 1, 1)]
+# Default: both directions and both depths, 128- and 192-bit keys (every key is padded to 256 bits
+# before the same key schedule); the other points, 256-bit keys among them, are `slow`.
+DEFAULT = [(128, 0, 1), (192, 1, 2), (128, 1, 1)]
 
 
 def _id(p):
@@ -57,9 +58,9 @@ def test_vector_selection():
         assert all(len(k) * 4 == kb and len(p) == len(c) == 32 for k, p, c in vecs)
 
 
-# OUT_BRAM (output FIFO in block RAM) on a one-stage and a two-stage encrypt point, as the
-# serpent128-enc-s1/-s2 design points use it
-BRAM_POINTS = {(128, 0, 1), (256, 0, 2)}
+# OUT_BRAM (output FIFO in block RAM) on the one-stage encrypt point, as the serpent128-enc-s1
+# design point uses it (the FIFO's block-RAM form has its own bench: ip/common/tb/test_fifo.py)
+BRAM_POINTS = {(128, 0, 1)}
 
 
 @pytest.mark.parametrize("point", DEFAULT, ids=lambda p: _id(p) + ("-bram" if p in BRAM_POINTS else ""))
