@@ -7,7 +7,8 @@ well-formed transactions; this model is the oracle for everything else.
 from __future__ import annotations
 
 from linecrypt.lwc.protocol import (
-    AEADS, MAX_OUT, PDI_SEGMENTED, TAG_BYTES, XOFS, Engine, Op, ProtocolError, Reason, Seg,
+    AEADS, GCM_NPUB, KEYAK_NPUB, MAX_OUT, PDI_SEGMENTED, TAG_BYTES, XOFS, Alg, Engine, Op,
+    ProtocolError, Reason, Seg, _check_aead,
     StatusWord, _split, aead_decrypt, aead_encrypt, decode_header, decode_instruction, digest,
     encode_header, encode_status, Header, mac, next_instruction, pack_data, raw_header_fields,
     resolve_alg, words_for,
@@ -86,9 +87,10 @@ class EngineModel:
                     break
         return got, i
 
-    def _sdi_unit(self, sdi: list[int], j: int, op: Op, alg: int):
-        """Read the SDI instruction ``op`` with its segments (KEY or SEED). Returns
-        (data or None, reason, why, next j); raises _Short if SDI is not complete yet."""
+    def _sdi_unit(self, sdi: list[int], j: int, op: Op, pdi_word: int):
+        """Read the SDI instruction ``op`` with its segments (KEY or SEED); a seed instruction
+        must equal the PDI word. Returns (data or None, reason, why, next j); raises _Short if
+        SDI is not complete yet."""
         if j >= len(sdi):
             raise _Short()
         part = Seg.KEY if op == Op.LDKEY else Seg.SEED
@@ -96,8 +98,9 @@ class EngineModel:
             ins = decode_instruction(sdi[j], self.width)
         except ProtocolError as e:
             return None, Reason.BAD_INSTRUCTION, f"SDI: {e}", self._skip(sdi, j + 1)
-        if ins.op != op or (op != Op.LDKEY and resolve_alg(self.engine, ins.op, ins.alg) != alg):
-            return None, Reason.BAD_INSTRUCTION, f"SDI holds {ins.op.name}, {op.name} expected", \
+        if ins.op != op or (op != Op.LDKEY and sdi[j] != pdi_word):
+            return None, Reason.BAD_INSTRUCTION, \
+                f"SDI holds {ins.op.name} (ALG {int(ins.alg):#04x}) where PDI asks for {op.name}", \
                 self._skip(sdi, j + 1)
         try:
             got, j2 = self._read_parts(sdi, j + 1, [part])
@@ -155,11 +158,11 @@ class EngineModel:
             if op in PDI_SEGMENTED:
                 return self._skip(pdi, i + 1), j
             # PRNG_SEED/RESEED: the SDI unit is consumed all the same
-            return i + 1, self._sdi_unit(sdi, j, op, -1)[3]
+            return i + 1, self._sdi_unit(sdi, j, op, w)[3]
         i += 1
         if op in (Op.ACTKEY, Op.PRNG_SEED, Op.PRNG_RESEED):
             data, reason, why, j = self._sdi_unit(sdi, j, Op.LDKEY if op == Op.ACTKEY else op,
-                                                  alg)
+                                                  w)
             if reason != Reason.NONE:
                 self._status(reason, why)
             elif op == Op.ACTKEY:
@@ -229,17 +232,24 @@ class EngineModel:
             return -1
         return n
 
-    def _key_ok(self, alg, npub: bytes) -> str:
+    def _key_ok(self, alg, npub: bytes) -> tuple[Reason, str]:
+        """(NO_KEY, why) for a missing or wrong-length key, (LENGTH, why) for a wrong-length
+        NPUB, else (NONE, "")."""
         try:
-            aead_encrypt(alg, self.key or b"", npub, b"", b"")
+            _check_aead(alg, self.key or b"", b"\0" * (GCM_NPUB.start if alg == Alg.AES_GCM
+                                                         else KEYAK_NPUB))
         except ProtocolError as e:
-            return str(e)
-        return ""
+            return Reason.NO_KEY, str(e)
+        try:
+            _check_aead(alg, self.key, npub)
+        except ProtocolError as e:
+            return Reason.LENGTH, str(e)
+        return Reason.NONE, ""
 
     def _enc(self, alg, pdi, i) -> int:
         # CT leaves per PT segment, as soon as that segment is in: a malformed header later on
         # leaves the CT of the complete PT segments on DO.
-        state = {"npub": b"", "ad": b"", "pt": [], "bad": ""}
+        state = {"npub": b"", "ad": b"", "pt": [], "bad": (Reason.NONE, "")}
 
         def on_segment(p, data, h):
             if p == Seg.NPUB:
@@ -250,7 +260,7 @@ class EngineModel:
                 if not state["pt"]:
                     state["bad"] = self._key_ok(alg, state["npub"])
                 state["pt"].append(data)
-                if not state["bad"]:
+                if state["bad"][0] == Reason.NONE:
                     ct, _ = aead_encrypt(alg, self.key, state["npub"], state["ad"],
                                          b"".join(state["pt"]))
                     done = sum(len(c) for c in state["pt"][:-1])
@@ -259,8 +269,8 @@ class EngineModel:
                                                  self.width))
                     self.do += pack_data(ct[done:], self.width)
         got, i = self._read_parts(pdi, i, [Seg.NPUB, Seg.AD, Seg.PT], on_segment)
-        if state["bad"]:
-            self._status(Reason.NO_KEY if "key" in state["bad"] else Reason.LENGTH, state["bad"])
+        if state["bad"][0] != Reason.NONE:
+            self._status(*state["bad"])
             return i
         _, tag = aead_encrypt(alg, self.key, state["npub"], state["ad"], b"".join(state["pt"]))
         self._emit(Seg.TAG, [tag], True)
@@ -272,8 +282,8 @@ class EngineModel:
         npub, ad = b"".join(got[Seg.NPUB]), b"".join(got[Seg.AD])
         ct, tag = b"".join(got[Seg.CT]), b"".join(got[Seg.TAG])
         bad = self._key_ok(alg, npub)
-        if bad:
-            self._status(Reason.NO_KEY if "key" in bad else Reason.LENGTH, bad)
+        if bad[0] != Reason.NONE:
+            self._status(*bad)
             return i
         if len(tag) != TAG_BYTES:
             self._status(Reason.LENGTH, f"a {len(tag)}-byte TAG")
