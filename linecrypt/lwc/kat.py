@@ -206,7 +206,6 @@ def read_kat(directory: str | os.PathLike, width: int | None = None) -> KatSet:
                     if found.setdefault(name, w) != w:
                         raise KatError(f"{name}:{n}: a {w}-bit {kind} word in a "
                                        f"{found[name]}-bit file")
-                    break
     widths = set(found.values()) | ({width} if width else set())
     if len(widths) > 1:
         raise KatError(f"the files disagree on the width: {sorted(widths)}")
