@@ -10,7 +10,7 @@ from Crypto.Hash import CMAC as PyCMAC
 from Crypto.Hash import keccak as pykeccak
 
 from linecrypt.lwc.protocol import (
-    Alg, Header, Op, ProtocolError, Reason, Seg, decode_header, decode_instruction,
+    Header, Op, ProtocolError, Reason, Seg, decode_header, decode_instruction,
     decode_status, dec_transaction, enc_transaction, hash_transaction, mac_transaction,
     prng_transaction, tag_stream, words_for,
 )
