@@ -1,0 +1,301 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Reference model of an engine's command interpreter (docs/lwc-protocol.md, "Engine
+behaviour"): it reads PDI and SDI word streams and returns the DO words, malformed input and
+resynchronisation included. The builders in :mod:`linecrypt.lwc.protocol` give the DO of
+well-formed transactions; this model is the oracle for everything else.
+"""
+from __future__ import annotations
+
+from linecrypt.lwc.protocol import (
+    AEADS, GCM_NPUB, KEYAK_NPUB, MAX_OUT, PDI_SEGMENTED, TAG_BYTES, XOFS, Alg, Engine, Op,
+    ProtocolError, Reason, Seg, _check_aead,
+    StatusWord, _split, aead_decrypt, aead_encrypt, decode_header, decode_instruction, digest,
+    encode_header, encode_status, Header, mac, next_instruction, pack_data, raw_header_fields,
+    resolve_alg, words_for,
+)
+
+
+class _Malformed(Exception):
+    """A malformed or unexpected header at PDI index ``at``."""
+
+    def __init__(self, at: int, why: str):
+        super().__init__(why)
+        self.at = at
+
+
+class _Short(Exception):
+    """The stream ends inside an instruction: the engine waits for more words."""
+
+
+class EngineModel:
+    """One engine (``Engine.KECCAK`` or ``Engine.AES``) at width 32 or 128."""
+
+    def __init__(self, engine: Engine, width: int = 32):
+        from linecrypt.models.fortuna import Generator
+        self.engine, self.width = Engine(engine), width
+        self.wb = width // 8
+        self.key: bytes | None = None
+        self.prng = Generator()
+        self.do: list[int] = []
+        self.errors: list[str] = []      # why each failure status was given, for test messages
+
+    # ----------------------------------------------------------------------- DO helpers --
+    def _status(self, reason: Reason, why: str = "") -> None:
+        ok = reason == Reason.NONE
+        self.do.append(encode_status(StatusWord(ok, reason), self.width))
+        if not ok:
+            self.errors.append(f"{reason.name}: {why}")
+
+    def _emit(self, t: Seg, chunks: list[bytes], last: bool) -> None:
+        for k, c in enumerate(chunks):
+            end = k == len(chunks) - 1
+            self.do.append(encode_header(Header(t, len(c), False, end, last and end), self.width))
+            self.do += pack_data(c, self.width)
+
+    # ------------------------------------------------------------------------ segments --
+    def _read_parts(self, s: list[int], i: int, parts: list[Seg], on_segment=None
+                    ) -> tuple[dict[Seg, list[bytes]], int]:
+        """Segments of ``parts`` in order from index i: each part one or more segments, EOT on
+        its last, Last on the very last. Returns (chunks per part, next index)."""
+        got: dict[Seg, list[bytes]] = {p: [] for p in parts}
+        for pi, p in enumerate(parts):
+            while True:
+                if i >= len(s):
+                    raise _Short()
+                try:
+                    h = decode_header(s[i], self.width)
+                except ProtocolError as e:
+                    raise _Malformed(i, str(e)) from None
+                if h.type != p:
+                    raise _Malformed(i, f"{h.type.name} segment where {p.name} is expected")
+                final = pi == len(parts) - 1
+                if h.last and not (h.eot and final):
+                    raise _Malformed(i, f"Last = 1 on a {p.name} segment that does not end the "
+                                        f"instruction")
+                if h.eot and final and not h.last:
+                    raise _Malformed(i, f"the final {p.name} segment has Last = 0")
+                k = words_for(h.length, self.width)
+                if i + 1 + k > len(s):
+                    raise _Short()
+                raw = b"".join(v.to_bytes(self.wb, "big") for v in s[i + 1:i + 1 + k])
+                data = raw[:h.length]            # padding bytes are ignored
+                got[p].append(data)
+                if on_segment:
+                    on_segment(p, data, h)
+                i += 1 + k
+                if h.eot:
+                    break
+        return got, i
+
+    def _sdi_unit(self, sdi: list[int], j: int, op: Op, pdi_word: int):
+        """Read the SDI instruction ``op`` with its segments (KEY or SEED); a seed instruction
+        must equal the PDI word. Returns (data or None, reason, why, next j); raises _Short if
+        SDI is not complete yet."""
+        if j >= len(sdi):
+            raise _Short()
+        part = Seg.KEY if op == Op.LDKEY else Seg.SEED
+        try:
+            ins = decode_instruction(sdi[j], self.width)
+        except ProtocolError as e:
+            return None, Reason.BAD_INSTRUCTION, f"SDI: {e}", self._skip(sdi, j + 1)
+        if ins.op != op or (op != Op.LDKEY and sdi[j] != pdi_word):
+            return None, Reason.BAD_INSTRUCTION, \
+                f"SDI holds {ins.op.name} (ALG {int(ins.alg):#04x}) where PDI asks for {op.name}", \
+                self._skip(sdi, j + 1)
+        try:
+            got, j2 = self._read_parts(sdi, j + 1, [part])
+        except _Malformed as m:
+            return None, Reason.MALFORMED, f"SDI: {m}", self._skip(sdi, m.at)
+        return b"".join(got[part]), Reason.NONE, "", j2
+
+    def _skip(self, s: list[int], at: int) -> int:
+        """The resynchronisation rule (:func:`next_instruction`); _Short while the discarded
+        segments are not all in yet."""
+        i = at
+        while i < len(s):
+            _, last, length = raw_header_fields(s[i], self.width)
+            i += 1 + words_for(length, self.width)
+            if last:
+                if i > len(s):
+                    raise _Short()
+                return next_instruction(s, at, self.width)
+        raise _Short()
+
+    # ----------------------------------------------------------------------------- run --
+    def run(self, pdi: list[int], sdi: list[int] = ()) -> list[int]:
+        """Interpret PDI (and SDI, read only when a PDI instruction asks for it); returns DO.
+        An instruction the streams do not complete is left unexecuted."""
+        sdi = list(sdi)
+        self.do = []
+        i = j = 0
+        while i < len(pdi):
+            mark_do = len(self.do)
+            try:
+                i, j = self._instruction(pdi, i, sdi, j)
+            except _Short:
+                del self.do[mark_do:]
+                break
+        return self.do
+
+    def _instruction(self, pdi, i, sdi, j):
+        w = pdi[i]
+        try:
+            ins = decode_instruction(w, self.width)
+        except ProtocolError as e:
+            code = (w >> (self.width - 4)) & 0xF
+            self._status(Reason.BAD_INSTRUCTION, str(e))
+            if code in [int(o) for o in PDI_SEGMENTED]:
+                return self._skip(pdi, i + 1), j
+            return i + 1, j
+        op = ins.op
+        if op == Op.LDKEY:
+            self._status(Reason.BAD_INSTRUCTION, "LDKEY is an SDI instruction")
+            return i + 1, j
+        try:
+            alg = resolve_alg(self.engine, op, ins.alg) if op != Op.ACTKEY else None
+        except ProtocolError as e:
+            self._status(Reason.BAD_INSTRUCTION, str(e))
+            if op in PDI_SEGMENTED:
+                return self._skip(pdi, i + 1), j
+            # PRNG_SEED/RESEED: the SDI unit is consumed all the same
+            return i + 1, self._sdi_unit(sdi, j, op, w)[3]
+        i += 1
+        if op in (Op.ACTKEY, Op.PRNG_SEED, Op.PRNG_RESEED):
+            data, reason, why, j = self._sdi_unit(sdi, j, Op.LDKEY if op == Op.ACTKEY else op,
+                                                  w)
+            if reason != Reason.NONE:
+                self._status(reason, why)
+            elif op == Op.ACTKEY:
+                if not 1 <= len(data) <= 64:
+                    self._status(Reason.NO_KEY, f"a {len(data)}-byte key")
+                else:
+                    self.key = data
+            elif op == Op.PRNG_RESEED and self.prng.counter == 0:
+                self._status(Reason.NOT_SEEDED, "PRNG_RESEED before PRNG_SEED")
+            else:
+                if op == Op.PRNG_SEED:
+                    self.prng.key, self.prng.counter = bytes(32), 0
+                self.prng.reseed(data)
+                self._status(Reason.NONE)
+            return i, j
+        try:
+            return self._segmented(op, alg, pdi, i), j
+        except _Malformed as m:
+            self._status(Reason.MALFORMED, str(m))
+            return self._skip(pdi, m.at), j
+
+    def _segmented(self, op: Op, alg, pdi, i) -> int:
+        if op == Op.HASH:
+            parts = ([Seg.LENGTH] if alg in XOFS else []) + [Seg.HASH_MSG]
+            got, i = self._read_parts(pdi, i, parts)
+            n = self._length(got, alg in XOFS)
+            if n is not None and n < 0:
+                return i
+            self._emit(Seg.HASH_VALUE, _split(digest(alg, b"".join(got[Seg.HASH_MSG]), n),
+                                              self.width, 0xFFFF), True)
+            self._status(Reason.NONE)
+            return i
+        if op == Op.MAC:
+            got, i = self._read_parts(pdi, i, [Seg.HASH_MSG])
+            try:
+                tag = mac(alg, self.key or b"", b"".join(got[Seg.HASH_MSG]))
+            except ProtocolError as e:
+                self._status(Reason.NO_KEY, str(e))
+                return i
+            self._emit(Seg.TAG, [tag], True)
+            self._status(Reason.NONE)
+            return i
+        if op == Op.PRNG_GEN:
+            got, i = self._read_parts(pdi, i, [Seg.LENGTH])
+            n = self._length(got, True)
+            if n < 0:
+                return i
+            if self.prng.counter == 0:
+                self._status(Reason.NOT_SEEDED, "PRNG_GEN before PRNG_SEED")
+                return i
+            self._emit(Seg.RANDOM, _split(self.prng.random_data(n), self.width, 0xFFFF), True)
+            self._status(Reason.NONE)
+            return i
+        # ENC / DEC
+        assert alg in AEADS
+        if op == Op.ENC:
+            return self._enc(alg, pdi, i)
+        return self._dec(alg, pdi, i)
+
+    def _length(self, got, wanted: bool):
+        if not wanted:
+            return None
+        raw = b"".join(got[Seg.LENGTH])
+        n = int.from_bytes(raw, "big") if len(raw) == 4 else -1
+        if not 0 <= n <= MAX_OUT:
+            self._status(Reason.LENGTH, f"LENGTH of {len(raw)} bytes, value {n}")
+            return -1
+        return n
+
+    def _key_ok(self, alg, npub: bytes) -> tuple[Reason, str]:
+        """(NO_KEY, why) for a missing or wrong-length key, (LENGTH, why) for a wrong-length
+        NPUB, else (NONE, "")."""
+        try:
+            _check_aead(alg, self.key or b"", b"\0" * (GCM_NPUB.start if alg == Alg.AES_GCM
+                                                         else KEYAK_NPUB))
+        except ProtocolError as e:
+            return Reason.NO_KEY, str(e)
+        try:
+            _check_aead(alg, self.key, npub)
+        except ProtocolError as e:
+            return Reason.LENGTH, str(e)
+        return Reason.NONE, ""
+
+    def _enc(self, alg, pdi, i) -> int:
+        # CT leaves per PT segment, as soon as that segment is in: a malformed header later on
+        # leaves the CT of the complete PT segments on DO.
+        state = {"npub": b"", "ad": b"", "pt": [], "bad": (Reason.NONE, "")}
+
+        def on_segment(p, data, h):
+            if p == Seg.NPUB:
+                state["npub"] += data
+            elif p == Seg.AD:
+                state["ad"] += data
+            elif p == Seg.PT:
+                if not state["pt"]:
+                    state["bad"] = self._key_ok(alg, state["npub"])
+                state["pt"].append(data)
+                if state["bad"][0] == Reason.NONE:
+                    ct, _ = aead_encrypt(alg, self.key, state["npub"], state["ad"],
+                                         b"".join(state["pt"]))
+                    done = sum(len(c) for c in state["pt"][:-1])
+                    # the CT header copies the PT header's EOT (Last = 0: TAG follows)
+                    self.do.append(encode_header(Header(Seg.CT, len(data), False, h.eot, False),
+                                                 self.width))
+                    self.do += pack_data(ct[done:], self.width)
+        got, i = self._read_parts(pdi, i, [Seg.NPUB, Seg.AD, Seg.PT], on_segment)
+        if state["bad"][0] != Reason.NONE:
+            self._status(*state["bad"])
+            return i
+        _, tag = aead_encrypt(alg, self.key, state["npub"], state["ad"], b"".join(state["pt"]))
+        self._emit(Seg.TAG, [tag], True)
+        self._status(Reason.NONE)
+        return i
+
+    def _dec(self, alg, pdi, i) -> int:
+        got, i = self._read_parts(pdi, i, [Seg.NPUB, Seg.AD, Seg.CT, Seg.TAG])
+        npub, ad = b"".join(got[Seg.NPUB]), b"".join(got[Seg.AD])
+        ct, tag = b"".join(got[Seg.CT]), b"".join(got[Seg.TAG])
+        bad = self._key_ok(alg, npub)
+        if bad[0] != Reason.NONE:
+            self._status(*bad)
+            return i
+        if len(tag) != TAG_BYTES:
+            self._status(Reason.LENGTH, f"a {len(tag)}-byte TAG")
+            return i
+        pt = aead_decrypt(alg, self.key, npub, ad, ct, tag)
+        if pt is None:
+            self._status(Reason.AUTH, "tag mismatch")
+            return i
+        chunks, pos = [], 0
+        for c in got[Seg.CT]:
+            chunks.append(pt[pos:pos + len(c)])
+            pos += len(c)
+        self._emit(Seg.PT, chunks, True)
+        self._status(Reason.NONE)
+        return i
