@@ -406,12 +406,10 @@ def stt(ok: bool, reason: Reason, width: int) -> Word:
 # ------------------------------------------------------------------------ model dispatch --
 
 def keccak_mac_hook(key: bytes, msg: bytes) -> bytes:
-    """Keccak-MAC (the keyed sponge of the Multi-Purpose Keccak engine): not modelled yet.
-
-    Hook for ``linecrypt/models/keccak_mac.py``: when that model exists, return its 16-byte tag
-    here; :func:`mac_transaction` and the KAT tool then cover Keccak-MAC unchanged."""
-    raise NotImplementedError("Keccak-MAC has no golden model yet (linecrypt.models has no "
-                              "keccak_mac); see linecrypt.lwc.protocol.keccak_mac_hook")
+    """Keccak-MAC (the keyed sponge of the Multi-Purpose Keccak engine,
+    :func:`linecrypt.models.keccak.keccak_mac`) with an empty IV: the 16-byte tag."""
+    from linecrypt.models.keccak import keccak_mac
+    return keccak_mac(key, b"", msg)
 
 
 def lake_keyak_hook(key: bytes, npub: bytes, ad: bytes, pt: bytes) -> bytes:
