@@ -11,7 +11,7 @@ from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles
+from cocotb.triggers import ClockCycles, RisingEdge
 
 from linecrypt import IP
 
@@ -19,15 +19,22 @@ sys.path.insert(0, str(IP / "aead" / "tb"))
 from cocotb_streams import Sink, Source  # noqa: E402
 
 
-def _beats(msg: bytes) -> list[dict]:
+def _beats(msg: bytes):
     """8 bytes a beat, byte j at [8j +: 8]; the last beat has the rest (tkeep 2^k - 1, k = 0..8;
-    an empty message is one tkeep = 0 beat)."""
-    out = [{"s_tdata": int.from_bytes(msg[i:i + 8], "little"),
-            "s_tkeep": (1 << len(msg[i:i + 8])) - 1, "s_tlast": 0} for i in range(0, len(msg), 8)]
-    if not out:
-        out.append({"s_tdata": 0, "s_tkeep": 0, "s_tlast": 1})
-    out[-1]["s_tlast"] = 1
-    return out
+    a message that fills its last beat, the empty one included, ends with a tkeep = 0 beat)."""
+    full = len(msg) - len(msg) % 8
+    for i in range(0, full, 8):
+        yield {"s_tdata": int.from_bytes(msg[i:i + 8], "little"), "s_tkeep": 0xFF, "s_tlast": 0}
+    rest = msg[full:]
+    yield {"s_tdata": int.from_bytes(rest, "little"), "s_tkeep": (1 << len(rest)) - 1, "s_tlast": 1}
+
+
+async def _feed(dut, src: Source, beats, depth: int = 64) -> None:
+    """Keep at most ``depth`` beats queued: a long message is never one long list."""
+    for b in beats:
+        while len(src.queue) >= depth:
+            await RisingEdge(dut.clk)
+        src.put(b)
 
 
 @cocotb.test()
@@ -45,8 +52,7 @@ async def hash_file(dut):
     for s in (cmd, data, out, st):
         cocotb.start_soon(s.run())
     cmd.put({"c_rate_w": rate // 8, "c_suffix": suffix, "c_nr": 24, "c_out_len": out_len})
-    for b in _beats(msg):
-        data.put(b)
+    cocotb.start_soon(_feed(dut, data, _beats(msg)))
     # absorbing takes rate_w + 1 clocks per block, squeezing one per beat and 24 per block
     clocks = 1000 + 2 * (len(msg) // 8 + out_len // 8) + 50 * (len(msg) + out_len) // rate
     (status,) = await st.wait_for(1, clocks=clocks)
