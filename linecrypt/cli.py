@@ -9,6 +9,7 @@ import string
 import textwrap
 import sys
 from dataclasses import dataclass
+from typing import Callable
 
 from linecrypt.ciphers import CIPHERS
 from linecrypt.designs import PLACERS
@@ -163,6 +164,20 @@ def _aead_engine(spec, key: bytes, mode: ModeSpec, decrypt: bool):
     return d if engine_available(d) else None
 
 
+def _associated_data(args) -> bytes:
+    """--aad (hex) or --aad-file (raw bytes), empty without either."""
+    if args.aad is not None and args.aad_file is not None:
+        raise UsageError("give --aad or --aad-file, not both")
+    ad = _hex("--aad", args.aad) or b""
+    if args.aad_file is not None:
+        try:
+            with open(args.aad_file, "rb") as f:
+                ad = f.read()
+        except OSError as e:
+            raise UsageError(f"cannot read associated data file {args.aad_file}: {e.strerror}") from None
+    return ad
+
+
 def cmd_aead(args, spec, mode: ModeSpec, key: bytes, decrypt: bool) -> int:
     """gcm/ocb: ciphertext || tag out of encrypt, into decrypt (../shared/CLI.md)."""
     if spec.block_bytes != 16:
@@ -178,15 +193,7 @@ def cmd_aead(args, spec, mode: ModeSpec, key: bytes, decrypt: bool) -> int:
     if tag_len not in mode.tag_lengths:
         raise UsageError(f"--tag-bytes must be one of {_tag_list(mode.tag_lengths)} for "
                          f"{mode.name}, got {tag_len}")
-    if args.aad is not None and args.aad_file is not None:
-        raise UsageError("give --aad or --aad-file, not both")
-    ad = _hex("--aad", args.aad) or b""
-    if args.aad_file is not None:
-        try:
-            with open(args.aad_file, "rb") as f:
-                ad = f.read()
-        except OSError as e:
-            raise UsageError(f"cannot read associated data file {args.aad_file}: {e.strerror}") from None
+    ad = _associated_data(args)
     engine = _aead_engine(spec, key, mode, decrypt)
     backend = args.backend or ("rtl" if engine is not None else "model")
     if backend == "rtl" and engine is None:
@@ -227,12 +234,14 @@ def cmd_aead(args, spec, mode: ModeSpec, key: bytes, decrypt: bool) -> int:
 def cmd_crypt(args, decrypt: bool) -> int:
     from linecrypt.models.modes import ModeError
 
+    if args.cipher == KEYAK or args.mode == "aead":
+        return cmd_keyak(args, decrypt)
     spec = CIPHERS.get(args.cipher)
     if spec is None:
-        raise UsageError(f"unknown cipher {args.cipher!r} (choose from {', '.join(CIPHERS)})")
+        raise UsageError(f"unknown cipher {args.cipher!r} (choose from {', '.join([*CIPHERS, KEYAK])})")
     mode = MODES.get(args.mode)
     if mode is None:
-        raise UsageError(f"unknown mode {args.mode!r} (choose from {', '.join(MODES)})")
+        raise UsageError(f"unknown mode {args.mode!r} (choose from {', '.join([*MODES, 'aead'])})")
     if not mode.available:
         raise UsageError(f"--mode {mode.name} is not available yet")
     _check_mode_options(args, mode)
@@ -272,6 +281,263 @@ def cmd_crypt(args, decrypt: bool) -> int:
             out = _run_mode(spec.model(key), mode, decrypt, data, iv)
     except ModeError as e:
         raise UsageError(str(e)) from None
+    write_output(args.out, out)
+    return 0
+
+
+# -- lake-keyak (--mode aead) ------------------------------------------------------------------
+
+KEYAK = "lake-keyak"
+KEYAK_KEY_BYTES = (16, 32)
+KEYAK_NONCE_MAX = 150
+KEYAK_TAG = 16
+KEYAK_HELP = ("Lake Keyak v2, Keyak[b=1600, nr=12, Pi=1, c=256, tau=128] (CAESAR rounds 2 and 3); "
+              "--mode aead only: --key 16..32 bytes, --nonce up to 150 bytes (the CAESAR API: "
+              "16-byte key, 150-byte nonce), --aad or --aad-file; encrypt writes ciphertext || "
+              "16-byte tag, decrypt reads it and writes nothing unless the tag verifies (then: "
+              "exit 1); model")
+
+
+def cmd_keyak(args, decrypt: bool) -> int:
+    """encrypt|decrypt --cipher lake-keyak --mode aead (../shared/CLI.md)."""
+    if args.cipher != KEYAK:
+        raise UsageError(f"--mode aead is for --cipher {KEYAK} only")
+    if args.mode != "aead":
+        raise UsageError(f"{KEYAK} takes --mode aead only, not {args.mode!r}")
+    if args.iv is not None:
+        raise UsageError("--iv is not used by --mode aead")
+    if args.tag_bytes is not None and args.tag_bytes != KEYAK_TAG:
+        raise UsageError(f"{KEYAK} has a {KEYAK_TAG}-byte tag; --tag-bytes {args.tag_bytes} "
+                         "does not match it (leave it out)")
+    if args.key is None:
+        raise UsageError("--key is required")
+    key = _hex("--key", args.key)
+    lo, hi = KEYAK_KEY_BYTES
+    if not lo <= len(key) <= hi:
+        raise UsageError(f"{KEYAK} needs a key of {lo} to {hi} bytes, got {len(key)}")
+    if args.nonce is None:
+        raise UsageError(f"{KEYAK} needs --nonce (up to {KEYAK_NONCE_MAX} bytes)")
+    nonce = _hex("--nonce", args.nonce)
+    if len(nonce) > KEYAK_NONCE_MAX:
+        raise UsageError(f"--nonce must be at most {KEYAK_NONCE_MAX} bytes for {KEYAK}, "
+                         f"got {len(nonce)}")
+    ad = _associated_data(args)
+    if args.backend == "rtl":
+        raise UsageError(f"no RTL back end for {KEYAK}; use --backend model")
+    data = _read_input(args.inp)
+    if decrypt and len(data) < KEYAK_TAG:
+        raise UsageError(f"{KEYAK} decryption input of {len(data)} bytes is shorter than the "
+                         f"{KEYAK_TAG}-byte tag")
+    _say_backend(args, "model", f"{KEYAK} golden model")
+    from linecrypt.models import keyak
+    if decrypt:
+        out = keyak.lake_keyak_open(key, nonce, ad, data)
+        if out is None:
+            raise AuthenticationFailed()
+    else:
+        out = keyak.lake_keyak_seal(key, nonce, ad, data)
+    write_output(args.out, out)
+    return 0
+
+
+def _say_backend(args, backend: str, what: str) -> None:
+    if args.verbose:
+        print(f"linecrypt: backend {backend} ({what})", file=sys.stderr, flush=True)
+
+
+def _check_range(flag: str, n: int, lo: int, hi: int, what: str) -> None:
+    if not lo <= n <= hi:
+        raise UsageError(f"{flag} must be {lo}..{hi} for {what}, got {n}")
+
+
+# -- hash, mac, random -------------------------------------------------------------------------
+
+MAX_OUT = 1 << 20          # --out-bytes, --bytes: 1 MiB at most
+
+
+@dataclass(frozen=True)
+class HashSpec:
+    """One `hash --alg`: its fixed digest size (None: --out-bytes sets it), the keccak_sponge
+    command that computes it in RTL (rate in bytes, suffix; None: no RTL) and its model."""
+    name: str
+    summary: str
+    digest: int | None
+    sponge: tuple[int, int] | None
+    model: Callable[[bytes, int], bytes]
+
+
+def _sha3(bits):
+    def f(msg, n):
+        from linecrypt.models.keccak import sha3
+        return sha3(msg, bits)
+    return f
+
+
+def _shake(bits):
+    def f(msg, n):
+        from linecrypt.models.keccak import shake
+        return shake(msg, bits, n)
+    return f
+
+
+def _keccak256(msg, n):
+    from linecrypt.models.keccak import keccak256
+    return keccak256(msg)
+
+
+def _aes_hash(msg, n):
+    from linecrypt.models.aes_hash import aes_hash
+    return aes_hash(msg)
+
+
+HASHES: dict[str, HashSpec] = {h.name: h for h in (
+    *(HashSpec(f"sha3-{b}", f"FIPS 202 SHA3-{b}, {b // 8}-byte digest; rtl+model", b // 8,
+               (200 - b // 4, 0x06), _sha3(b)) for b in (224, 256, 384, 512)),
+    *(HashSpec(f"shake{b}", f"FIPS 202 SHAKE{b}, --out-bytes N (1..{MAX_OUT}) required; rtl+model",
+               None, (200 - b // 4, 0x1F), _shake(b)) for b in (128, 256)),
+    HashSpec("keccak-256", "Keccak-256 with the original Keccak padding (r = 1088, no domain "
+                           "suffix; as Ethereum's), 32-byte digest; rtl+model", 32, (136, 0x01),
+             _keccak256),
+    HashSpec("aes-hash", "Davies-Meyer over Rijndael with a 256-bit block and a 256-bit key "
+                         "(Nr = 14): H_0 = SHA-256(\"LineCrypt AES-Hash IV\"), "
+                         "H_i = E_{M_i}(H_{i-1}) xor H_{i-1}, the 32-byte message block as the "
+                         "key; padding as SHA-256's with 32-byte blocks: the byte 0x80, then "
+                         "zero bytes up to 24 mod 32, then the message length in bits as a "
+                         "64-bit big-endian integer (messages of 0..23 bytes are one block); the "
+                         "digest is H_n, 32 bytes. LineCrypt's own definition: no other "
+                         "implementation gives these digests; model", 32, None, _aes_hash),
+)}
+
+
+@dataclass(frozen=True)
+class MacSpec:
+    name: str
+    summary: str
+    key_bytes: tuple[int, int]        # min, max
+    tag_bytes: tuple[int, int]        # min, max; the default is 16
+    model: Callable[[bytes, bytes, bytes, int], bytes]    # (key, iv, msg, tag bytes)
+    max_iv: int | None = None         # takes --iv (up to this many bytes); None: no --iv
+
+
+def _cmac(key, iv, msg, n):
+    from linecrypt.models.cmac import cmac
+    return cmac(key, msg, n)
+
+
+def _keccak_mac(key, iv, msg, n):
+    from linecrypt.models.keccak import keccak_mac
+    return keccak_mac(key, iv, msg, n)
+
+
+MACS: dict[str, MacSpec] = {m.name: m for m in (
+    *(MacSpec(f"cmac-aes-{b}", f"NIST SP 800-38B CMAC with AES-{b}: --key {b // 8} bytes, "
+                               "--tag-bytes 4..16 (default 16); model",
+              (b // 8, b // 8), (4, 16), _cmac) for b in (128, 192, 256)),
+    MacSpec("keccak-mac", "the keyed sponge of the Multi-Purpose Keccak design: "
+                          "T = Keccak[r=1088, c=512](pad(KeyPack(K) || IV) || M)[:tag bytes], the "
+                          "original Keccak padding (no domain suffix), 24 rounds. KeyPack(K) is "
+                          "Keyak's 40-byte key pack (the byte 40, K, the byte 0x01, zero bytes); "
+                          "KeyPack(K) || IV is padded with pad10*1 to exactly one 136-byte block, "
+                          "then M is absorbed with its own padding and --tag-bytes bytes are "
+                          "squeezed (up to 32 bytes: Keccak-256 of that padded block followed by "
+                          "M, truncated). --key 16..38 bytes, --iv 0..95 bytes "
+                          "(default empty), --tag-bytes 4..64 (default 16); model",
+            (16, 38), (4, 64), _keccak_mac, max_iv=95),
+)}
+
+RANDOMS = {
+    "keccak-prng": "SHAKE256 as a generator: one sponge on Keccak-f[1600], r = 1088 bits, "
+                   "c = 512, absorbs the seed with the SHAKE padding (domain bits 1111, pad10*1) "
+                   "and squeezes --bytes bytes; so the output equals `linecrypt hash --alg "
+                   "shake256 --out-bytes N` of the seed; model",
+    "fortuna": "the Fortuna generator (Ferguson and Schneier) of the AES PRNG engine: "
+               "K = SHA-256(0^256 || seed), counter C = 1, output AES-256_K(C), AES-256_K(C + 1), "
+               "... with C as a 16-byte little-endian block (then the generator rekeys); model",
+}
+
+
+def _alg(table, alg: str, what: str):
+    spec = table.get(alg)
+    if spec is None:
+        raise UsageError(f"unknown {what} {alg!r} (choose from {', '.join(table)})")
+    return spec
+
+
+def cmd_hash(args) -> int:
+    spec = _alg(HASHES, args.alg, "hash --alg")
+    if spec.digest is None:
+        if args.out_bytes is None:
+            raise UsageError(f"{spec.name} needs --out-bytes N (1..{MAX_OUT})")
+        _check_range("--out-bytes", args.out_bytes, 1, MAX_OUT, spec.name)
+        n = args.out_bytes
+    else:
+        if args.out_bytes is not None and args.out_bytes != spec.digest:
+            raise UsageError(f"{spec.name} has a fixed {spec.digest}-byte digest; --out-bytes "
+                             f"{args.out_bytes} does not match it (leave it out)")
+        n = spec.digest
+    backend = args.backend or ("rtl" if spec.sponge else "model")
+    if backend == "rtl" and spec.sponge is None:
+        raise UsageError(f"no RTL back end for {spec.name}; use --backend model")
+    data = _read_input(args.inp)
+    _say_backend(args, backend, "design keccak_sponge (RPC 1)" if backend == "rtl"
+                 else f"{spec.name} golden model")
+    if backend == "rtl":
+        from linecrypt.host.keccak_hash import sponge_rtl
+        out = sponge_rtl(data, spec.sponge[0], spec.sponge[1], n)
+    else:
+        out = spec.model(data, n)
+    write_output(args.out, out)
+    return 0
+
+
+def cmd_mac(args) -> int:
+    spec = _alg(MACS, args.alg, "mac --alg")
+    if args.key is None:
+        raise UsageError("--key is required")
+    key = _hex("--key", args.key)
+    lo, hi = spec.key_bytes
+    if not lo <= len(key) <= hi:
+        need = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise UsageError(f"{spec.name} needs a key of {need} bytes, got {len(key)}")
+    iv = b""
+    if args.iv is not None:
+        if spec.max_iv is None:
+            raise UsageError(f"--iv is not used by --alg {spec.name}")
+        iv = _hex("--iv", args.iv)
+        if len(iv) > spec.max_iv:
+            raise UsageError(f"--iv must be at most {spec.max_iv} bytes for {spec.name}, "
+                             f"got {len(iv)}")
+    n = 16 if args.tag_bytes is None else args.tag_bytes
+    _check_range("--tag-bytes", n, *spec.tag_bytes, spec.name)
+    if args.backend == "rtl":
+        raise UsageError(f"no RTL back end for {spec.name}; use --backend model")
+    data = _read_input(args.inp)
+    _say_backend(args, "model", f"{spec.name} golden model")
+    write_output(args.out, spec.model(key, iv, data, n))
+    return 0
+
+
+def cmd_random(args) -> int:
+    _alg(RANDOMS, args.alg, "random --alg")
+    if args.seed is None:
+        raise UsageError("--seed is required")
+    seed = _hex("--seed", args.seed)
+    if not seed:
+        raise UsageError("--seed is empty; give at least one byte")
+    if args.bytes is None:
+        raise UsageError(f"--bytes N is required (0..{MAX_OUT})")
+    _check_range("--bytes", args.bytes, 0, MAX_OUT, args.alg)
+    if args.backend == "rtl":
+        raise UsageError(f"no RTL back end for {args.alg}; use --backend model")
+    _say_backend(args, "model", f"{args.alg} golden model")
+    if args.alg == "keccak-prng":
+        from linecrypt.models.keccak import keccak_prng
+        out = keccak_prng(seed, args.bytes)
+    else:
+        from linecrypt.models.fortuna import Generator
+        g = Generator()
+        g.reseed(seed)
+        out = g.random_data(args.bytes)
     write_output(args.out, out)
     return 0
 
@@ -402,18 +668,39 @@ def cmd_demo(args) -> int:
     return demo.main()
 
 
+def _table_help(table) -> str:
+    return "\n".join(_item(name, 12, v if isinstance(v, str) else v.summary)
+                     for name, v in table.items())
+
+
+def _io_options(s, backend_help: str, inp: bool = True) -> None:
+    """--in, --out, --backend and -v, as every data command takes them."""
+    if inp:
+        s.add_argument("--in", dest="inp", default="-", metavar="FILE",
+                       help="input file (default -, stdin)")
+    s.add_argument("--out", default="-", metavar="FILE",
+                   help="output file (default -, stdout). A regular file is replaced whole or "
+                        "not at all (a symlink's target is replaced, the link stays); a FIFO, "
+                        "device, /dev/stdout or /dev/fd/N is written through")
+    s.add_argument("--backend", choices=("rtl", "model"), help=backend_help)
+    s.add_argument("-v", "--verbose", action="store_true",
+                   help="print the back end and design point used on stderr")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="linecrypt", description="LineCrypt: line-rate FPGA crypto cores, models and flows")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in ("encrypt", "decrypt"):
         s = sub.add_parser(
-            name, help=f"{name} with a block cipher (ecb, cbc, ctr, gcm, ocb)",
+            name, help=f"{name} with a block cipher (ecb, cbc, ctr, gcm, ocb) or lake-keyak (aead)",
             formatter_class=argparse.RawDescriptionHelpFormatter,
             description=f"{name.capitalize()} --in (default stdin) to --out (default stdout), raw bytes.\n\n"
-                        f"Ciphers (--cipher):\n{_cipher_help()}\n\nModes (--mode):\n{_mode_help()}",
+                        f"Ciphers (--cipher):\n{_cipher_help()}\n{_item(KEYAK, 12, KEYAK_HELP)}"
+                        f"\n\nModes (--mode):\n{_mode_help()}\n"
+                        f"{_item('aead', 4, 'lake-keyak only (see above)')}",
             epilog="Keys, IVs, nonces and associated data are hex on the command line: the digits "
                    "0-9 and a-f, two per byte, no spaces, no 0x (e.g. --key 000102030405060708090a0b0c0d0e0f).\n"
-                   "A user error prints one line on stderr and exits with status 2. gcm/ocb "
+                   "A user error prints one line on stderr and exits with status 2. gcm/ocb/aead "
                    "decryption whose tag does not verify prints 'linecrypt: authentication failed' "
                    "on stderr, exits with status 1 and writes no byte (an --out file is not "
                    "created or is left as it was).")
@@ -426,17 +713,49 @@ def build_parser() -> argparse.ArgumentParser:
         s.add_argument("--aad", metavar="HEX", help="gcm, ocb: associated data, hex")
         s.add_argument("--aad-file", metavar="FILE", help="gcm, ocb: associated data, the raw bytes of FILE")
         s.add_argument("--tag-bytes", type=int, metavar="N", help="gcm, ocb: tag length in bytes")
-        s.add_argument("--in", dest="inp", default="-", metavar="FILE", help="input file (default -, stdin)")
-        s.add_argument("--out", default="-", metavar="FILE",
-                       help="output file (default -, stdout). A regular file is replaced whole or "
-                            "not at all (a symlink's target is replaced, the link stays); a FIFO, "
-                            "device, /dev/stdout or /dev/fd/N is written through")
-        s.add_argument("--backend", choices=("rtl", "model"),
-                       help="rtl: the blocks pass through the Verilated core (gcm, ocb: the "
-                            "Verilated one-lane engine; built on first use, cached; the default "
-                            "where the RTL exists); model: the Python golden model")
-        s.add_argument("-v", "--verbose", action="store_true",
-                       help="print the back end and design point used on stderr")
+        _io_options(s, "rtl: the blocks pass through the Verilated core (gcm, ocb: the "
+                       "Verilated one-lane engine; built on first use, cached; the default "
+                       "where the RTL exists; lake-keyak has none); model: the Python golden model")
+    s = sub.add_parser(
+        "hash", help="hash: SHA-3, SHAKE, Keccak-256, AES-Hash",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Hash --in (default stdin), write the raw digest to --out (default stdout)."
+                    f"\n\nAlgorithms (--alg):\n{_table_help(HASHES)}",
+        epilog="A user error prints one line on stderr and exits with status 2.")
+    s.add_argument("--alg", required=True, metavar="ALG", help="one of the algorithms above")
+    s.add_argument("--out-bytes", type=int, metavar="N",
+                   help=f"output length, shake128/shake256 only (required there, 1..{MAX_OUT}); "
+                        "for a fixed-size digest it is an error unless it equals the digest size")
+    _io_options(s, "rtl: the message passes through the Verilated Keccak sponge "
+                   "(ip/keccak/rtl/keccak_sponge.v under cocotb; built on first use, about a "
+                   "minute, then cached; the default for sha3-*, shake*, keccak-256); model: the "
+                   "Python golden model (the default, and the only back end, for aes-hash)")
+    s = sub.add_parser(
+        "mac", help="message authentication code: CMAC-AES, Keccak-MAC",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="MAC --in (default stdin) under --key, write the raw tag to --out (default "
+                    f"stdout).\n\nAlgorithms (--alg):\n{_table_help(MACS)}",
+        epilog="Keys and IVs are hex: the digits 0-9 and a-f, two per byte, no spaces, no 0x. "
+               "A user error prints one line on stderr and exits with status 2.")
+    s.add_argument("--alg", required=True, metavar="ALG", help="one of the algorithms above")
+    s.add_argument("--key", metavar="HEX", help="the key, hex")
+    s.add_argument("--iv", metavar="HEX", help="keccak-mac only: the IV, hex, 0..95 bytes (default empty)")
+    s.add_argument("--tag-bytes", type=int, metavar="N", help="tag length in bytes (default 16)")
+    _io_options(s, "model: the Python golden model (the default; no MAC has an RTL back end "
+                   "here, so rtl is an error)")
+    s = sub.add_parser(
+        "random", help="deterministic random bytes from a seed: keccak-prng, fortuna",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill("Write --bytes N bytes generated from --seed to --out "
+                                  "(default stdout); the same seed always gives the same bytes "
+                                  "(the generators are deterministic: the seed must hold the "
+                                  "entropy).", 88) +
+                    f"\n\nAlgorithms (--alg):\n{_table_help(RANDOMS)}",
+        epilog="A user error prints one line on stderr and exits with status 2.")
+    s.add_argument("--alg", required=True, metavar="ALG", help="one of the algorithms above")
+    s.add_argument("--seed", metavar="HEX", help="the seed, hex, at least one byte")
+    s.add_argument("--bytes", type=int, metavar="N", help=f"bytes to write, 0..{MAX_OUT}")
+    _io_options(s, "model: the Python golden model (the default; rtl is an error)", inp=False)
     s = sub.add_parser("synth", help="Yosys + nextpnr-ecp5 (--85k --speed 8) for a design point")
     s.add_argument("--list", action="store_true")
     s.add_argument("--design", action="append", help="a design point (repeat for several)")
@@ -498,6 +817,12 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command in ("encrypt", "decrypt"):
             return cmd_crypt(args, args.command == "decrypt")
+        if args.command == "hash":
+            return cmd_hash(args)
+        if args.command == "mac":
+            return cmd_mac(args)
+        if args.command == "random":
+            return cmd_random(args)
         if args.command == "synth":
             return cmd_synth(args)
         if args.command == "bench":

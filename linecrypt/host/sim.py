@@ -37,11 +37,13 @@ def build_dir(top: str, params: dict, waves: str | None = None) -> Path:
 
 def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
                testcase: str | None = None, extra_env: dict | None = None,
-               test_dir: Path | None = None, tb_params: dict | None = None) -> None:
+               test_dir: Path | None = None, tb_params: dict | None = None,
+               log_file: Path | None = None) -> None:
     """Build ``top`` with ``params`` (cached per parameter set) and run cocotb tests in it.
 
     The RTL parameters plus ``tb_params`` (testbench-only settings) reach the Python test as
-    JSON in ``LC_PARAMS``.
+    JSON in ``LC_PARAMS``. With ``log_file`` the build's and the simulation's output goes to that
+    file instead of stdout (the CLI writes its output there).
     A failing cocotb test raises (the runner's results.xml is checked).
 
     Waveforms: with ``WAVES=1`` (``WAVES_FORMAT=vcd`` for VCD) in the environment the model is built with
@@ -66,6 +68,7 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
                                      if waves else []),
         always=False,
         waves=waves,
+        log_file=log_file,
     )
     trace = bdir / f"{testcase or 'all'}-{os.getpid()}.{fmt or 'fst'}"
     env = {"LC_PARAMS": json.dumps({**params, **(tb_params or {})})}
@@ -80,6 +83,7 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
         results_xml=str(bdir / f"results-{testcase or 'all'}-{os.getpid()}.xml"),
         waves=waves,
         test_args=["--trace-file", str(trace)] if waves else [],
+        log_file=log_file,
     )
     if waves:
         print(f"waveform: {trace}" if trace.exists() else f"waveform: none written ({trace} missing)")

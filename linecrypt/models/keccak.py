@@ -164,3 +164,23 @@ def keccak_mac(key: bytes, iv: bytes, msg: bytes, tag_len: int = 16) -> bytes:
     if not 1 <= tag_len <= 136:
         raise ValueError(f"tag length must be 1..136 bytes, not {tag_len}")
     return sponge(head + pad(len(head), 136, 0x01) + msg, 136, 0x01, tag_len)
+
+
+PRNG_RATE = 136            # bytes: r = 1088, c = 512
+PRNG_SUFFIX = 0x1F         # SHAKE's domain bits 1111 and the first padding bit
+
+
+def keccak_prng(seed: bytes, n: int) -> bytes:
+    """keccak-prng, LineCrypt's deterministic generator on Keccak-f[1600] (the CLI's
+    ``linecrypt random --alg keccak-prng``): one sponge with r = 1088 bits, c = 512 bits and
+    24 rounds that absorbs the seed with the SHAKE padding (suffix 0x1F: the domain bits 1111,
+    then pad10*1) and squeezes ``n`` bytes, a Keccak-f permutation between 136-byte output blocks:
+
+        out = Keccak[r=1088, c=512](seed ‖ 1111 ‖ pad10*1)[:n]
+
+    This is SHAKE256(seed) truncated to ``n`` bytes, by design: the output can be checked
+    against any SHAKE256, and its security is SHAKE256's (256-bit, given a seed with that much
+    entropy). No reseeding and no forward secrecy within one call: a seed names one stream."""
+    if n < 0:
+        raise ValueError(f"output length must not be negative, not {n}")
+    return sponge(bytes(seed), PRNG_RATE, PRNG_SUFFIX, n) if n else b""

@@ -204,6 +204,41 @@ def keypack(key: bytes, length: int = LK) -> bytes:
     return bytes([length]) + bytes(key) + b"\x01" + bytes(length - len(key) - 2)
 
 
+MAX_KEY_BYTES = LK - 2                    # 38: what keypack takes
+MAX_NONCE_BYTES = RA - LK - 2            # 150: the SUV and the diversifier in one Ra block
+
+
+def lake_keyak_seal(key: bytes, nonce: bytes, ad: bytes, msg: bytes) -> bytes:
+    """Lake Keyak v2 with any key keypack takes (1..38 bytes) and a nonce of 0..150 bytes:
+    StartEngine(K, N) without tag or forget, then one Wrap; returns ciphertext ‖ 16-byte tag.
+    :func:`lake_keyak_encrypt` is this at the CAESAR API's lengths (16, 150)."""
+    _check_lengths(key, nonce)
+    m = Motorist()
+    m.start_engine(key, nonce)
+    ct, tag = m.wrap(msg, ad)
+    return ct + tag
+
+
+def lake_keyak_open(key: bytes, nonce: bytes, ad: bytes, ct_tag: bytes) -> bytes | None:
+    """The inverse of :func:`lake_keyak_seal`: the message, or None if the tag does not match
+    (or ``ct_tag`` is shorter than the tag)."""
+    _check_lengths(key, nonce)
+    if len(ct_tag) < TAG_BYTES:
+        return None
+    ct, tag = ct_tag[:-TAG_BYTES], ct_tag[-TAG_BYTES:]
+    m = Motorist()
+    m.start_engine(key, nonce, unwrap=True)
+    msg, ok = m.wrap(ct, ad, tag, unwrap=True)
+    return msg if ok else None
+
+
+def _check_lengths(key: bytes, nonce: bytes) -> None:
+    if not 1 <= len(key) <= MAX_KEY_BYTES:
+        raise KeyakError(f"a Lake Keyak key is 1..{MAX_KEY_BYTES} bytes, not {len(key)}")
+    if len(nonce) > MAX_NONCE_BYTES:
+        raise KeyakError(f"a Lake Keyak nonce is at most {MAX_NONCE_BYTES} bytes, not {len(nonce)}")
+
+
 def _check_caesar(key: bytes, nonce: bytes) -> None:
     if len(key) != CAESAR_KEY_BYTES:
         raise KeyakError(f"the CAESAR API takes a {CAESAR_KEY_BYTES}-byte key, not {len(key)}")
@@ -216,19 +251,10 @@ def lake_keyak_encrypt(key: bytes, nonce: bytes, ad: bytes, msg: bytes) -> bytes
     """CAESAR crypto_aead_encrypt: StartEngine(K, N) without tag or forget, then one Wrap;
     returns ciphertext ‖ 16-byte tag."""
     _check_caesar(key, nonce)
-    m = Motorist()
-    m.start_engine(key, nonce)
-    ct, tag = m.wrap(msg, ad)
-    return ct + tag
+    return lake_keyak_seal(key, nonce, ad, msg)
 
 
 def lake_keyak_decrypt(key: bytes, nonce: bytes, ad: bytes, ct_tag: bytes) -> bytes | None:
     """CAESAR crypto_aead_decrypt: the message, or None if the tag does not match."""
     _check_caesar(key, nonce)
-    if len(ct_tag) < TAG_BYTES:
-        return None
-    ct, tag = ct_tag[:-TAG_BYTES], ct_tag[-TAG_BYTES:]
-    m = Motorist()
-    m.start_engine(key, nonce, unwrap=True)
-    msg, ok = m.wrap(ct, ad, tag, unwrap=True)
-    return msg if ok else None
+    return lake_keyak_open(key, nonce, ad, ct_tag)
