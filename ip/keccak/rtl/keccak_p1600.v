@@ -77,10 +77,21 @@ wire [4:0]    ir_now = busy ? ir : ir0;
 assign s_tready = !busy && (!m_tvalid || m_tready);
 assign m_tdata  = state;
 
-// RPC rounds in a chain from the state (or s_tdata on a taking clock)
+// next value of busy (the register below follows the same rules)
+wire busy_nx = take ? (nr_ok && ir_next != 5'd24) : (busy && ir_next != 5'd24);
+
+// RPC rounds in a chain from the state (or s_tdata on a taking clock). The state-or-input
+// select of each lane has its own copy of busy (each in its own keep block, or Yosys merges
+// them): one busy flop would drive 1600 multiplexers spread over the whole datapath.
 wire [1599:0] chain [0:RPC];
-assign chain[0] = busy ? state : s_tdata;
-genvar k;
+genvar k, l;
+generate
+    for (l = 0; l < 25; l = l + 1) begin : g_sel
+        reg busy_c;
+        (* keep *) always @(posedge clk) busy_c <= rst ? 1'b0 : busy_nx;
+        assign chain[0][64*l +: 64] = busy_c ? state[64*l +: 64] : s_tdata[64*l +: 64];
+    end
+endgenerate
 generate
     for (k = 0; k < RPC; k = k + 1) begin : g_rnd
         keccak_round u_round (.s_in(chain[k]), .rc(rc_of(ir_now + k[4:0])), .s_out(chain[k+1]));
