@@ -615,11 +615,13 @@ def cmd_synth(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from linecrypt.designs import known
+    from linecrypt.designs import known, lookup
     from linecrypt.flows import bench
 
     if not known(args.design):
         raise UsageError(f"unknown design {args.design!r} (see `linecrypt synth --list`)")
+    if lookup(args.design).top in ("link_tx", "link_rx"):
+        raise UsageError(f"{args.design} is a link half: `linecrypt link --backend rtl` runs the link")
     r = bench.run(args.design)
     if args.json:
         print(json.dumps(r, sort_keys=True))

@@ -319,9 +319,31 @@ def _aead_points() -> list[Design]:
             for mode, dec in (("gcm", False), ("ocb", False), ("ocb", True))]
 
 
-# The lane and engine points that are registered: those with a committed synthesis result (every
-# registered point has one). The others of _lane_points() / _aead_points() are simulated (the
-# CLI, `linecrypt bench`) and measured when they are added here.
+# The link encryptor's halves (ip/link): N = 10 client channels, K = 256 words per data frame,
+# AES-128-GCM. The framer and the deframer build their engine with 4 lanes (one 512-bit line word
+# per clock): K line words of every K + 2 clocks carry a data frame, 64K - 48 of its 64K bytes
+# payload. Two key slots (the current key and the next); client buffers of 4 KiB per channel and
+# direction (two standard Ethernet frames of up to MAX_FRAME = 2048 bytes; the egress needs
+# EGRESS_BYTES >= 2 * MAX_FRAME) and a 16-word deframer input FIFO, the smallest memories that
+# keep the link's function. docs/results/experiments/link-gcm-aes128-fit.json has what each
+# part takes in Yosys and why neither half fits one ECP5-85F.
+LINK_COMMON = {"N": 10, "K": 256, "MODE": 0, "CIPHER": 0, "KEY_BITS": 128, "NSLOTS": 2,
+               "MAX_FRAME": 2048}
+
+
+def _link_points() -> list[Design]:
+    what = ("N = 10 channels, K = 256, AES-128-GCM engine with 4 lanes, 2 key slots, "
+            "4 KiB client buffers, frames up to 2048 bytes; 512 line bits per clock")
+    return [Design("link-tx-gcm-aes128", "link_tx", {**LINK_COMMON, "FIFO_BYTES": 4096}, 512,
+                   "link transmit half (ingress FIFOs, scheduler, framer): " + what),
+            Design("link-rx-gcm-aes128", "link_rx", {**LINK_COMMON, "EGRESS_BYTES": 4096, "IN_FIFO": 16},
+                   512, "link receive half (deframer, reassembler, egress FIFOs): " + what)]
+
+
+# The lane, engine and link points that are registered: those with a committed synthesis result
+# (every registered point has one). The others of _lane_points() / _aead_points() are simulated
+# (the CLI, `linecrypt bench`), those of _link_points() by the link's benches (ip/link/tb), and
+# each is measured when it is added here.
 MEASURED_AEAD: tuple[str, ...] = (
     "lanes-serpent128-enc-4lane",
     "ocb-serpent128-enc-2lane",
@@ -335,10 +357,11 @@ def _measured(points: list[Design]) -> list[Design]:
 DESIGNS: dict[str, Design] = {d.name: d for d in
                               _aes_points() + _serpent_points() + _des_points() + _idea_points()
                               + _brick_points() + _ocb_points() + _gcm_points() + _keccak_points()
-                              + _measured(_lane_points() + _aead_points())}
+                              + _measured(_lane_points() + _aead_points() + _link_points())}
 
-# every lane and engine point, measured or not (`linecrypt synth` and `bench` take any of them)
-AEAD_DESIGNS: dict[str, Design] = {d.name: d for d in _lane_points() + _aead_points()}
+# every lane, engine and link point, measured or not (`linecrypt synth` takes any of them,
+# `bench` the lane and engine points)
+AEAD_DESIGNS: dict[str, Design] = {d.name: d for d in _lane_points() + _aead_points() + _link_points()}
 
 
 def aead_cli_design(cipher: str, key_bits: int, mode: str, decrypt: bool) -> Design:

@@ -16,7 +16,8 @@ module link_rx #(
     parameter KEY_BITS     = 128,
     parameter NSLOTS       = 4,        // key slots; slot = epoch mod NSLOTS
     parameter EGRESS_BYTES = 65536,    // egress buffer per channel
-    parameter MAX_FRAME    = 16383     // longest client frame delivered, bytes
+    parameter MAX_FRAME    = 16383,    // longest client frame delivered, bytes
+    parameter IN_FIFO      = 32        // deframer input FIFO, line words (power of two >= 4)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -83,7 +84,8 @@ wire         d_tlast, d_tvalid, d_tready;
 wire         v_valid, v_ready, v_ok, v_fail;
 wire [15:0]  v_used, v_chan_map;
 
-link_rx_deframer #(.MODE(MODE), .CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .K(K), .NSLOTS(NSLOTS)) u_deframer (
+link_rx_deframer #(.MODE(MODE), .CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .K(K), .NSLOTS(NSLOTS),
+                   .IN_FIFO(IN_FIFO)) u_deframer (
     .clk(clk), .rst(rst),
     .s_tdata(s_tdata), .s_tvalid(s_tvalid),
     .rx_en(rx_en), .resync(resync), .los_threshold(los_threshold),

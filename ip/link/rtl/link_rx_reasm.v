@@ -258,6 +258,9 @@ always @* begin
     done = 1'b0;
     jb = 8'd0;
     rot = 3'd0;
+    bb = 0;                         // loop variables: assigned on every path (no latch)
+    kb = 0;
+    src = 0;
     case (state)
     S_REC: begin
         if (at_end) begin
