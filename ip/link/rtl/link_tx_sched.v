@@ -239,6 +239,9 @@ wire       last_d = r_left <= 13'd8;
 wire       fetch_d = st == S_DATA && q_tvalid[rcx] && a_room;
 wire       do_place = place && a_room;
 wire       do_close = st == S_SEL && close_now && a_room;
+// while a record's later words are fetched, a visit whose quantum does not pay the channel's
+// debt is made in the background (not the fetched channel's, whose next frame is not visible)
+wire       skip_bg = st == S_DATA && q_tvalid[rcx] && c != rc && len_c != 16'd0 && !(d_new > 0);
 
 always @* begin
     q_tready = {N{1'b0}};
@@ -366,6 +369,12 @@ always @(posedge clk) begin
         if (fetch_d) begin
             r_left <= r_left - {9'd0, n_d};
             if (last_d) st <= S_SEL;
+        end
+        if (skip_bg) begin
+            if (!q_tvalid[rrx] && def[rrx] > 0) def[rrx] <= {DW{1'b0}};
+            def[cx] <= d_new;
+            rr <= c_next;
+            vopen <= 1'b0;
         end
     end
     default: begin  // S_DRAIN
