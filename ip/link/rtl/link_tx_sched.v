@@ -34,14 +34,24 @@
 // space left. The payload is closed when less than 16 bytes (MIN_RECORD) remain or when
 // flush_words clocks have passed since its first record was placed; never without a record.
 //
-// Timing per record: one selection clock (SEL: arbitration, fragment length, header) and then
-// one clock per source word the record touches (the header block is merged into the first),
-// i.e. 1 + ceil((sb + ceil(len/8)) / 8) clocks, sb = the fragment's start block in its word
-// (0 for a whole frame); plus one clock when a visit's first quantum leaves the deficit not
-// positive. Per payload: one or two clocks to close it (the last word, and a full word held
-// back to learn whether it is the last). Output back-pressure stalls the packer once its
-// two-word accumulator is full. p_tready reaches q_tready combinationally (through the
-// accumulator's room check).
+// Timing per record: the selection (arbitration, fragment length, header) is made in the clock
+// the record's first source word is taken from the queue; that word, masked and with the header,
+// goes to a fetch register, and one more source word is taken per clock, so a record costs
+// ceil((sb + ceil(len/8)) / 8) clocks, sb = the fragment's start block in its word (0 for a
+// whole frame), and the next record is selected in the clock after its last word. A visit whose
+// quantum does not pay the channel's debt costs a clock of its own at selection; while a
+// record's later words are fetched such visits are made alongside (not for the fetched channel).
+// The accumulator (16 blocks) appends the fetch register's header and data blocks (up to 9) per
+// clock and sends one 64-byte word per clock, so a backlogged stream runs at one payload word
+// per clock unless the source words are fewer (records ending in a part word). A record that
+// leaves less than MIN_RECORD closes the payload: its last word is padded to the word boundary
+// and marked, and the next payload's words follow it on the output without a gap (the fetch
+// may wait a clock while the closed payload's last two words leave). A word that fills
+// exactly is held until it is known whether it is the payload's last (the next token), so a
+// payload closed by flush_words costs one or two clocks. The flush timer counts from the
+// selection, which may run up to a payload ahead of a stalled output. Output back-pressure
+// stalls the fetch once the accumulator cannot take the fetch register. p_tready reaches
+// q_tready combinationally (through the accumulator's room check and the fetch register).
 `default_nettype none
 
 module link_tx_sched #(
