@@ -40,7 +40,8 @@
 // ceil((sb + ceil(len/8)) / 8) clocks, sb = the fragment's start block in its word (0 for a
 // whole frame), and the next record is selected in the clock after its last word. A visit whose
 // quantum does not pay the channel's debt costs a clock of its own at selection; while a
-// record's later words are fetched such visits are made alongside (not for the fetched channel).
+// record's later words are fetched such visits are made alongside, one per clock (for the
+// fetched channel the quantum is taken back if its queue is empty in the next selection clock).
 // The accumulator (16 blocks) appends the fetch register's header and data blocks (up to 9) per
 // clock and sends one 64-byte word per clock, so a backlogged stream runs at one payload word
 // per clock unless the source words are fewer (records ending in a part word). A record that
@@ -121,6 +122,8 @@ reg        r_poplast;                   // the record's last source word is popp
 reg        r_close;                     // the record closes its payload
 reg [15:0] r_used;                      // used and chan_map of the payload it closes
 reg [15:0] r_cmap;
+reg        rc_pass;                     // debt-only visits of rc were made while its record was
+reg signed [DW-1:0] rc_def0;            // fetched (quanta added); its deficit before them
 
 // fetch register: one source word (masked) with what to append of it
 reg          bv;                        // holds a token
@@ -250,8 +253,11 @@ wire       fetch_d = st == S_DATA && q_tvalid[rcx] && a_room;
 wire       do_place = place && a_room;
 wire       do_close = st == S_SEL && close_now && a_room;
 // while a record's later words are fetched, a visit whose quantum does not pay the channel's
-// debt is made in the background (not the fetched channel's, whose next frame is not visible)
-wire       skip_bg = st == S_DATA && q_tvalid[rcx] && c != rc && len_c != 16'd0 && !(d_new > 0);
+// debt is made in the background; for the fetched channel, whose next frame is not visible
+// yet, the quanta are added at once and taken back in the next selection clock if its queue is
+// then empty (its deficit stays negative, as an empty queue's visit leaves it)
+wire       skip_bg = st == S_DATA && q_tvalid[rcx] && !(d_new > 0) &&
+                     (c == rc || len_c != 16'd0);
 
 always @* begin
     q_tready = {N{1'b0}};
@@ -383,6 +389,10 @@ always @(posedge clk) begin
         if (skip_bg) begin
             if (!q_tvalid[rrx] && def[rrx] > 0) def[rrx] <= {DW{1'b0}};
             def[cx] <= d_new;
+            if (c == rc && !rc_pass) begin
+                rc_pass <= 1'b1;
+                rc_def0 <= def[cx];
+            end
             rr <= c_next;
             vopen <= 1'b0;
         end
@@ -391,6 +401,11 @@ always @(posedge clk) begin
         if (q_tvalid[rcx] && q_tlast[rcx]) st <= S_SEL;
     end
     endcase
+
+    if (st == S_SEL && rc_pass) begin
+        if (!q_tvalid[rcx]) def[rcx] <= rc_def0;
+        rc_pass <= 1'b0;
+    end
 
     if (rst) begin
         st <= S_SEL;
@@ -403,6 +418,7 @@ always @(posedge clk) begin
         lvl <= 5'd0;
         acc <= 1024'd0;
         bv <= 1'b0;
+        rc_pass <= 1'b0;
         pend <= 1'b0;
         pend_w <= 1'b0;
         p_tvalid <= 1'b0;
