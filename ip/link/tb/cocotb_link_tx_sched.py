@@ -13,8 +13,8 @@ every queue backlogged from the start (no gaps) the payloads must equal those of
 transmitter, LinkTx, record for record; DRR fairness is checked against its bound.
 
 LC_PARAMS JSON: N, K (RTL parameters). LC_SEED replays a run (the seed is logged).
-LC_RATE_JSON=path: test_rate writes the measured payload words per clock there (with N, K, the
-command that reproduces it and the RTL's git revision).
+LC_RATE_JSON=path (relative to the repository root): test_rate writes the measured payload words
+per clock there (with N, K, the command that reproduces it and the RTL's git revision).
 """
 import json
 import os
@@ -592,7 +592,8 @@ async def test_rate(dut):
                           "p_tready always high; accepted payload words / clocks from 16 clocks "
                           "after the first beat until the first queue runs dry",
                "command": RATE_CMD, "rtl_revision": rtl_revision()}
-        Path(path).write_text(json.dumps(out, indent=1) + "\n")
+        path = Path(__file__).resolve().parents[3] / path    # relative: to the repository
+        path.write_text(json.dumps(out, indent=1) + "\n")
         dut._log.info(f"rates written to {path}")
     for s, r in rates.items():
         assert r >= 0.9, f"{s}-byte frames: {r:.3f} payload words per clock"

@@ -8,7 +8,6 @@ test_link_tx_sched_rate measures the steady-state rate (test_rate) at the link's
 N = 10, K = 256 (`slow`); with LC_RATE_JSON=path it writes the figures there, e.g.
 docs/results/bench/link-tx-sched-rate.json (the reproduce command is in it).
 """
-import os
 from pathlib import Path
 
 import pytest
@@ -38,8 +37,5 @@ def test_link_tx_sched(build):
 
 @pytest.mark.slow
 def test_link_tx_sched_rate():
-    env = {}
-    if os.environ.get("LC_RATE_JSON"):
-        env["LC_RATE_JSON"] = str(Path(os.environ["LC_RATE_JSON"]).resolve())
     run_cocotb("link_tx_sched", [RTL / "link_tx_sched.v"], {"N": 10, "K": 256},
-               "cocotb_link_tx_sched", testcase="test_rate", extra_env=env)
+               "cocotb_link_tx_sched", testcase="test_rate")
