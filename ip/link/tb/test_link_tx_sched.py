@@ -3,6 +3,10 @@
 cocotb_link_tx_sched against linecrypt.link.format.parse_records and the model transmitter
 (linecrypt.link.model.LinkTx). The default build is N = 6 channels with K = 8 words per frame
 (CAP = 464 bytes, so 9000-byte client frames cross many payloads); the others are `slow`.
+
+test_link_tx_sched_rate measures the steady-state rate (test_rate) at the link's default size,
+N = 10, K = 256 (`slow`); with LC_RATE_JSON=path it writes the figures there, e.g.
+docs/results/bench/link-tx-sched-rate.json (the reproduce command is in it).
 """
 from pathlib import Path
 
@@ -29,3 +33,9 @@ def _case(name):
 def test_link_tx_sched(build):
     params, _ = BUILDS[build]
     run_cocotb("link_tx_sched", [RTL / "link_tx_sched.v"], params, "cocotb_link_tx_sched")
+
+
+@pytest.mark.slow
+def test_link_tx_sched_rate():
+    run_cocotb("link_tx_sched", [RTL / "link_tx_sched.v"], {"N": 10, "K": 256},
+               "cocotb_link_tx_sched", testcase="test_rate")
