@@ -168,6 +168,7 @@ always @* begin
     acc2 = acc1;
     pos = 6'd0;
     sidx = 3'd0;
+    pi = 0;                     // assigned on every path: no latch for the loop variable
     if (b_take) begin
         for (pi = 0; pi < 16; pi = pi + 1) begin
             pos = pi[5:0];
