@@ -529,7 +529,7 @@ async def clear_frames(dut):
     enc_en = 0 carry CLEAR and the payload in clear (word 0 = header || payload[0:32], tag over
     AD = header || payload), the others are encrypted, sync frames unchanged; LinkRx (tags by
     the AE oracle) delivers everything. Then all-CLEAR traffic with no stalls: a data frame
-    every K + 2 clocks at most."""
+    every K + 2 clocks at most (GCM)."""
     tb = TB(dut, SEED + 600)
     await tb.start()
     await tb.load_key(3)
@@ -579,7 +579,13 @@ async def clear_frames(dut):
     await ClockCycles(dut.clk, 10)
     gaps = [b - a for a, b in zip(tb.ev_tdm_at[6:20], tb.ev_tdm_at[7:21])]
     dut._log.info(f"clocks between CLEAR data frames: {gaps}")
-    assert max(gaps) <= K + 2, gaps
+    # GCM: the framer's K + 1 clocks per CLEAR frame, within the encrypted frames' K + 2. OCB:
+    # the engine's per-message overhead at this small K (5, 8, 5, 8 for K = 4; encrypted
+    # frames 6, 10, 6, 10, see back_to_back_clocks)
+    if MODE == "gcm":
+        assert max(gaps) <= K + 2, gaps
+    else:
+        assert sum(gaps) <= len(gaps) * (K + 3), gaps
     words = tb.words(split)
     check_headers(words, 1, 1000, tb.gen.frames, 0, clear_ok=True)
     assert all(h.clear for k, h, _ in frames_of(words) if k == "data")
