@@ -3,7 +3,8 @@
 // Link receiver deframer (ip/link/doc/architecture.md, docs/link-format.md "Receiver"): finds the
 // frames in the line words, opens each with one AE engine (LANES = 4), applies the HUNT/SYNC
 // state machine and the session/counter/epoch rules of linecrypt.link.model.LinkRx, and gives the
-// reassembler the plaintext of every data frame sent to the engine plus one verdict per frame.
+// reassembler the plaintext of every data frame sent to the engine (a CLEAR frame's payload as
+// received) plus one verdict per frame.
 //
 // Byte order. A line word is 64 bytes; byte b sits at bits [128*(b/16) + 127 - 8*(b%16) -: 8]
 // (lane b/16 of the engine's data beat, byte 0 of a lane in its most significant byte), keep bit
@@ -30,16 +31,20 @@
 //             0..31), message = the payload realigned by half a word (message beat m = word m
 //             bytes 32..63 || word m+1 bytes 0..31; the last beat is word K-1 bytes 32..47), tag
 //             = word K-1 bytes 48..63; a sync frame: AD = word bytes 0..47, tag = bytes 48..63;
-//             a CLEAR data frame: AD = words 0..K-1 up to byte 64K-17, no message, tag.
+//             a CLEAR data frame: AD = words 0..K-1 up to byte 64K-17, no message, tag; its
+//             payload, realigned as a message would be, goes to the CLEAR buffer cb (a FIFO of
+//             32 words; the engine echoes no AD), a beat waiting for room there.
 //   decision  one item at a time in frame order (queue dq): waits for the engine status of a
 //             decrypted frame, then applies LinkRx's rules and raises the events; a data frame's
 //             verdict (v_*) is given on the v_valid/v_ready handshake.
-//   output    engine plaintext to d_* in frame order (queue oq); a data frame that did not go
-//             through the engine (no key) or whose payload is not a message (CLEAR) gets one
-//             beat d_tkeep = 0, d_tlast = 1, and its verdict has v_used = 0.
+//   output    engine plaintext, or a CLEAR frame's payload from cb, to d_* in frame order (queue
+//             oq); a data frame that did not go through the engine (no key) gets one beat
+//             d_tkeep = 0, d_tlast = 1, and its verdict has v_used = 0. A CLEAR frame's verdict
+//             is that of an encrypted one (v_fail with used: the reassembler purges it).
 //
 // Clocks and the input FIFO. The engine takes a data frame of K words in K + 2 clocks (AD beat,
-// K message beats, tag beat) and a one-word sync frame in 2 clocks, with no gap between frames
+// K message beats, tag beat; a CLEAR frame K + 1: K AD beats, tag beat) and a one-word sync
+// frame in 2 clocks, with no gap between frames
 // (the next descriptor is issued during the last two beats); idle words, markers and skipped
 // frames take none. A transmitter with the same engine sends at most that, so the FIFO only
 // holds what the receiver falls behind by: a burst of back-to-back frames (2 words per data
@@ -55,8 +60,7 @@
 // words spanning a lock): while the state is not certain (a sync frame in flight in HUNT, or
 // SYNC) a data or sync header with frame_words != K starts an unknown run (LinkRx in HUNT skips
 // K words for such a data header); the unknown-run flag follows the words the parser sees,
-// whereas LinkRx leaves it unchanged in HUNT. CLEAR data frames are authenticated and counted
-// but their payload is not passed on (v_used = 0).
+// whereas LinkRx leaves it unchanged in HUNT.
 module link_rx_deframer #(
     parameter MODE     = 0,            // 0: gcm_engine, 1: ocb3_engine (DECRYPT = 1)
     parameter CIPHER   = 0,            // 0: AES, 1: Serpent
@@ -269,10 +273,10 @@ wire [15:0]  hd_epoch = hd[79:64];
 wire [SLOT_W-1:0] hd_slot = hd_epoch[SLOT_W-1:0];
 wire         hd_frame = f_m_valid && hd_first && (hd_kind == T_DATA || hd_kind == T_SYNC);
 
-// item info carried to the decision: {kind, eng, trunc, clear, drops, slot, epoch, chan_map,
-// used, session, counter, next_epoch, switch, sync_period}
-localparam IW = 2 + 1 + 1 + 1 + 4 + SLOT_W + 16 + 16 + 16 + 32 + 64 + 16 + 1 + 32;
-wire [IW-10:0] hd_fields = {hd_slot, hd_epoch, hd[63:48], hd[47:32], hd[255:224], hd[223:160],
+// item info carried to the decision: {kind, eng, trunc, drops, slot, epoch, chan_map, used,
+// session, counter, next_epoch, switch, sync_period}
+localparam IW = 2 + 1 + 1 + 4 + SLOT_W + 16 + 16 + 16 + 32 + 64 + 16 + 1 + 32;
+wire [IW-9:0] hd_fields = {hd_slot, hd_epoch, hd[63:48], hd[47:32], hd[255:224], hd[223:160],
                             hd[383:368], hd[360], hd[351:320]};
 
 // ============================================================ key table
@@ -304,13 +308,23 @@ reg  [1:0]   fd_kind;
 reg          fd_eng, fd_clear, fd_trunc;
 reg  [15:0]  fd_beat;
 reg  [511:256] fd_hw;                  // bytes 32..63 of the frame's previous word
-reg  [IW-10:0] fd_fields;
+reg  [IW-9:0] fd_fields;
 reg  [3:0]   fd_drops;
 
 wire dq_s_ready, oq_s_ready;
 reg  dq_push;
 reg  [IW-1:0] dq_in;
-reg  oq_push, oq_in;
+reg  oq_push;
+reg  [1:0] oq_in;                      // {CLEAR payload from cb, plaintext from the engine}
+
+// CLEAR payload words (the engine echoes no AD): written by the feeder, read by the output
+localparam integer CB_D = 32;
+reg          cb_push;
+reg  [512:0] cb_in;                    // {last, word}
+wire         cb_s_ready;
+wire [512:0] cb_m_data;
+wire         cb_m_valid;
+wire         cb_pop;
 
 reg          b_valid;
 reg  [511:0] b_data;
@@ -333,9 +347,11 @@ always @* begin
     b_last = 1'b0;
     f_m_ready = 1'b0;
     dq_push = 1'b0;
-    dq_in = {fd_kind, fd_eng, fd_trunc, fd_clear, fd_drops, fd_fields};
+    dq_in = {fd_kind, fd_eng, fd_trunc, fd_drops, fd_fields};
     oq_push = 1'b0;
-    oq_in = 1'b0;
+    oq_in = 2'b00;
+    cb_push = 1'b0;
+    cb_in = {1'b0, w_word[255:0], fd_hw[511:256]};
     st_go = 1'b0;
     if (!fd_busy) begin
         if (f_m_valid && !hd_first) begin
@@ -343,7 +359,7 @@ always @* begin
         end else if (f_m_valid && (hd_kind == T_HDR || hd_kind == T_HSKIP)) begin
             f_m_ready = dq_s_ready;
             dq_push = dq_s_ready;
-            dq_in = {hd_kind, 3'b000, hd_drops, hd_fields};
+            dq_in = {hd_kind, 2'b00, hd_drops, hd_fields};
         end else if (hd_frame && la_done && dq_s_ready && (hd_kind == T_SYNC || oq_s_ready)) begin
             if (la_key) begin
                 b_valid = 1'b1;
@@ -355,12 +371,12 @@ always @* begin
                 st_go = 1'b1;
                 if (hd_kind == T_SYNC) begin                 // no key: decided at once
                     dq_push = 1'b1;
-                    dq_in = {T_SYNC, 3'b000, hd_drops, hd_fields};
+                    dq_in = {T_SYNC, 2'b00, hd_drops, hd_fields};
                 end
             end
             f_m_ready = st_go;
             oq_push = st_go && (hd_kind == T_DATA);
-            oq_in = la_key && !hd_clear;
+            oq_in = {la_key && hd_clear, la_key && !hd_clear};
         end
     end else if (fd_kind == T_SYNC) begin
         b_valid = 1'b1;
@@ -372,22 +388,27 @@ always @* begin
         f_m_ready = w_have && !w_cut;
         dq_push = (w_have || w_cut) && (fd_beat == KW - 16'd1);
     end else if (fd_beat < KW) begin                         // a beat that takes word fd_beat
-        b_valid = w_have || w_cut;
+        // CLEAR: the word is AD; payload word fd_beat - 1 (the same realignment) goes to cb
+        b_valid = (w_have || w_cut) && (!fd_clear || cb_s_ready);
         b_data = fd_clear ? w_word : {w_word[255:0], fd_hw[511:256]};
         b_keep = (fd_clear && fd_beat == KW - 16'd1) ? KEEP48 : KEEP64;
         b_last = fd_clear && fd_beat == KW - 16'd1;
-        f_m_ready = b_ready && w_have && !w_cut;
+        f_m_ready = b_valid && b_ready && w_have && !w_cut;
+        cb_push = fd_clear && b_valid && b_ready;
     end else if (fd_beat == KW && !fd_clear) begin           // the message's last 16 bytes
         b_valid = 1'b1;
         b_data = {384'd0, fd_hw[383:256]};
         b_keep = KEEP16;
         b_last = 1'b1;
     end else begin                                           // the tag
-        b_valid = 1'b1;
+        // CLEAR: the payload's last 16 bytes (word K-1 bytes 32..47) go to cb
+        b_valid = !fd_clear || cb_s_ready;
         b_data = {384'd0, fd_hw[511:384]};
         b_keep = KEEP16;
         b_last = 1'b1;
-        dq_push = b_ready;
+        dq_push = b_valid && b_ready;
+        cb_push = fd_clear && b_valid && b_ready;
+        cb_in = {1'b1, 384'd0, fd_hw[383:256]};
     end
 end
 
@@ -493,22 +514,35 @@ end
 endgenerate
 
 // ============================================================ output: plaintext in frame order
-wire oq_valid, oq_eng;
+wire oq_valid, oq_eng, oq_clr;
 reg  oq_ready;
 /* verilator lint_off UNUSEDSIGNAL */
 wire oq_vn;
 wire [$clog2(OQ_DEPTH):0] oq_count;
 /* verilator lint_on UNUSEDSIGNAL */
-lc_fifo #(.WIDTH(1), .DEPTH(OQ_DEPTH)) u_oq (
+lc_fifo #(.WIDTH(2), .DEPTH(OQ_DEPTH)) u_oq (
     .clk(clk), .rst(rst), .s_data(oq_in), .s_valid(oq_push), .s_ready(oq_s_ready),
-    .m_data(oq_eng), .m_valid(oq_valid), .m_ready(oq_ready), .m_valid_next(oq_vn),
+    .m_data({oq_clr, oq_eng}), .m_valid(oq_valid), .m_ready(oq_ready), .m_valid_next(oq_vn),
     .count(oq_count)
 );
 
-assign d_tvalid = oq_valid && (oq_eng ? e_tvalid : 1'b1);
-assign d_tdata  = (oq_valid && oq_eng) ? e_tdata : 512'd0;
-assign d_tkeep  = (oq_valid && oq_eng) ? e_tkeep : 64'd0;
-assign d_tlast  = (oq_valid && oq_eng) ? e_tlast : 1'b1;
+/* verilator lint_off UNUSEDSIGNAL */
+wire cb_vn;
+wire [$clog2(CB_D):0] cb_count;
+/* verilator lint_on UNUSEDSIGNAL */
+lc_fifo #(.WIDTH(513), .DEPTH(CB_D)) u_cb (
+    .clk(clk), .rst(rst), .s_data(cb_in), .s_valid(cb_push), .s_ready(cb_s_ready),
+    .m_data(cb_m_data), .m_valid(cb_m_valid), .m_ready(cb_pop), .m_valid_next(cb_vn),
+    .count(cb_count)
+);
+
+wire d_clr  = oq_valid && oq_clr;
+wire cb_last = cb_m_data[512];
+assign d_tvalid = oq_valid && (oq_eng ? e_tvalid : (oq_clr ? cb_m_valid : 1'b1));
+assign d_tdata  = (oq_valid && oq_eng) ? e_tdata : (d_clr ? cb_m_data[511:0] : 512'd0);
+assign d_tkeep  = (oq_valid && oq_eng) ? e_tkeep : (d_clr ? (cb_last ? KEEP16 : KEEP64) : 64'd0);
+assign d_tlast  = (oq_valid && oq_eng) ? e_tlast : (d_clr ? cb_last : 1'b1);
+assign cb_pop   = d_clr && d_tready;
 always @* begin
     e_tready = oq_valid && oq_eng && d_tready;
     oq_ready = d_tvalid && d_tready && d_tlast;
@@ -529,7 +563,7 @@ lc_fifo #(.WIDTH(IW), .DEPTH(DQ_DEPTH)) u_dq (
 );
 
 wire [1:0]   it_kind;
-wire         it_eng, it_trunc, it_clear;
+wire         it_eng, it_trunc;
 wire [3:0]   it_drops;
 wire [SLOT_W-1:0] it_slot;
 wire [15:0]  it_epoch, it_chan, it_used;
@@ -538,7 +572,7 @@ wire [63:0]  it_ctr;
 wire [15:0]  it_next;
 wire         it_sw;
 wire [31:0]  it_per;
-assign {it_kind, it_eng, it_trunc, it_clear, it_drops, it_slot, it_epoch, it_chan, it_used,
+assign {it_kind, it_eng, it_trunc, it_drops, it_slot, it_epoch, it_chan, it_used,
         it_sess, it_ctr, it_next, it_sw, it_per} = dq_out;
 assign v_chan_map = it_chan;
 
@@ -633,7 +667,7 @@ always @* begin
                     e_afail = 1'b1;
                     n_failed = (failed_since == 32'hFFFF_FFFF) ? failed_since : failed_since + 1;
                     v_fail = 1'b1;
-                    v_used = (it_eng && !it_clear) ? it_used : 16'd0;
+                    v_used = it_eng ? it_used : 16'd0;
                 end else begin
                     e_serr = 1'b1;
                 end
@@ -669,7 +703,7 @@ always @* begin
                 if (it_kind == T_DATA) begin
                     e_tdm = 1'b1;
                     v_ok = 1'b1;
-                    v_used = it_clear ? 16'd0 : it_used;
+                    v_used = it_used;
                 end else begin
                     e_sync = 1'b1;
                     n_period = it_per;

@@ -29,7 +29,7 @@ module link_tx #(
     input  wire [N-1:0]         s_cli_tuser,      // with tlast: bad frame, dropped
 
     input  wire                 tx_en,
-    input  wire                 enc_en,           // CLEAR frames are not built: see link_tx_framer
+    input  wire                 enc_en,           // 0: data frames are CLEAR (link_tx_framer)
     input  wire [15:0]          chan_en,
     input  wire [16*N-1:0]      share,
     input  wire [15:0]          flush_words,

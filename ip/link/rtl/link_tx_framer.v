@@ -24,9 +24,15 @@
 //                    header queue, gives the engine its descriptor (nonce = session || counter,
 //                    12 bytes; AD 32 or 48 bytes; message 64K - 48 or 0 bytes; tag 16 bytes) and
 //                    feeds the AD beat and the K message beats through a 4-entry beat FIFO.
+//                    enc_en = 0 when a data frame is decided makes it CLEAR (header flags bit 0):
+//                    AD = header || payload (64K - 16 bytes), no message; the beats are the line
+//                    words themselves (word 0 = header || payload[0:32], word i = payload
+//                    [64i-32 : 64i+32], word K-1 = payload[64K-96 : 64K-48], K beats), which also
+//                    go to the CLEAR word FIFO (32 entries) since the engine echoes no AD.
 //   assembler        turns the engine's output into line words: word 0 = header || ct[0:32],
 //                    word i = ct[64i-32 : 64i+32], word K-1 = ct[64K-96 : 64K-48] || tag; a sync
-//                    word = header || body || tag. Words go to the output buffer.
+//                    word = header || body || tag; a CLEAR frame: words 0..K-2 from the CLEAR
+//                    word FIFO, word K-1 = its bytes 0..47 || tag. Words go to the output buffer.
 //   output buffer    2K + 2 words, store and forward: a frame's words become visible on m_* only
 //                    when its last word is written, so a frame leaves as K back-to-back words
 //                    whatever the engine's timing, and the line never waits inside a frame.
@@ -36,14 +42,15 @@
 // (key_missing otherwise: nothing is issued, the line carries idle words).
 //
 // Throughput: the issuer and the engine both take K + 2 clocks per data frame (AD beat, K
-// message beats, the engine's tag beat / the issuer's decision clock) and 2 per sync frame, so a
-// saturated framer sends K words of every K + 2 line clocks (2 idle words between data frames).
+// message beats, the engine's tag beat / the issuer's decision clock; a CLEAR frame one less: K
+// AD beats) and 2 per sync frame, so a saturated framer sends K words of every K + 2 line clocks
+// (2 idle words between data frames). The CLEAR word FIFO covers the engine's latency (the
+// assembler takes a CLEAR frame's words once the frame before it is out of the engine).
 // The header queue (16 frames between the decision and the frame's tag) covers the engine's
 // latency for any K; cocotb_link_tx_framer.back_to_back_clocks measures both figures.
 // Latency: a frame starts on the line once its tag is out of the engine (store and forward).
 //
-// Limits: CLEAR frames (enc_en = 0) are not built; enc_en is ignored and every data frame is
-// encrypted. sync_period = 0 sends no periodic sync frames (the forced ones only). A switch_we
+// Limits: sync_period = 0 sends no periodic sync frames (the forced ones only). A switch_we
 // that does not name epoch + 1 with its key loaded, or comes while a switch is pending, is ignored
 // (switch_pending stays as it was). A session write while a switch is pending re-announces the
 // switch in the sync frame that follows it, with a switch_counter of the new session.
@@ -76,7 +83,7 @@ module link_tx_framer #(
     input  wire                 switch_we,
     input  wire [31:0]          sync_period,
     input  wire [15:0]          chan_en,
-    input  wire                 enc_en,          // not used: CLEAR frames are not built
+    input  wire                 enc_en,          // 0: data frames are CLEAR (sampled per frame)
 
     // key load (slot = epoch mod NSLOTS)
     input  wire [KEY_BITS-1:0]  s_key_tdata,
@@ -134,11 +141,12 @@ localparam [OC_W-1:0] OD_C    = OD32[OC_W-1:0];
 localparam [31:0]  MAGIC_D = 32'h4C434B44;         // "LCKD"
 localparam [31:0]  MAGIC_S = 32'h4C434B53;         // "LCKS"
 localparam [1:0]   KEEP_FULL = 2'd0, KEEP_32 = 2'd1, KEEP_48 = 2'd2, KEEP_16 = 2'd3;
-localparam integer HQ_W    = 1 + 384;               // header queue: kind (1 = sync), lanes 0..2
-
-/* verilator lint_off UNUSEDSIGNAL */
-wire enc_en_unused = enc_en;                        // CLEAR frames are not built
-/* verilator lint_on UNUSEDSIGNAL */
+localparam [31:0]  CLR_AD  = 64 * K - 16;          // CLEAR data frame: AD = header || payload
+localparam integer HQ_W    = 2 + 384;               // header queue: CLEAR, sync, lanes 0..2
+localparam integer CQ_D    = 32;                    // CLEAR word FIFO entries
+localparam integer CQ_W    = $clog2(CQ_D) + 1;
+localparam [31:0]  CQ_D32M1 = CQ_D - 1;
+localparam [CQ_W:0] CQ_LIM = CQ_D32M1[CQ_W:0];      // a CLEAR beat is fed below this count
 
 // ================================================================ control state
 reg         have_session;
@@ -191,7 +199,9 @@ end
 localparam [1:0] S_IDLE = 2'd0, S_FEED = 2'd1;
 reg  [1:0]      st;
 reg             job_sync;
+reg             job_clear;                  // a CLEAR data frame: K AD beats, no message
 reg  [KW-1:0]   fb;                         // next beat to feed: 0 = AD, 1..K message words
+                                            // (CLEAR: beat fb = line word fb, 0..K-1)
 reg  [KW-1:0]   job_nwords;
 
 // engine descriptor
@@ -213,6 +223,9 @@ reg             hq_pop;
 wire [2:0]      bf_count;
 reg             bv;                         // stage B holds a beat for the FIFO
 reg             bv_ad;
+reg             b_clr;                      // the beat is a CLEAR frame's line word
+reg  [255:0]    c_hi;                       // CLEAR: bytes 32..63 of the previous payload word
+                                            // (the header before word 0)
 reg  [383:0]    b_ad;
 reg             b_zero;
 reg  [1:0]      b_keep;
@@ -234,17 +247,21 @@ wire [127:0] hdr_l1  = {sess, counter, 32'd0};
 wire [127:0] sync_l0 = {MAGIC_S, 8'd1, 8'd0, cur_epoch, chan_en, 16'd0, KF, 16'd0};
 wire [127:0] sync_l2 = {pending ? next_epoch : cur_epoch, 7'd0, pending, 8'd0, sync_period,
                         pending ? sc_now : 64'd0};
-wire [127:0] data_l0 = {MAGIC_D, 8'd1, 8'd0, data_epoch, b_chan[rsel], b_used[rsel], KF, 16'd0};
+wire [127:0] data_l0 = {MAGIC_D, 8'd1, 7'd0, !enc_en, data_epoch, b_chan[rsel], b_used[rsel], KF,
+                        16'd0};
 
-// feeding
-wire feed_ok   = st == S_FEED && ({1'b0, bf_count} + {3'd0, bv}) <= 4'd3;
-wire feed_last = job_sync || fb == KI;
-wire [IA_W-1:0] ibuf_raddr = (rsel ? KI : {IA_W{1'b0}}) + fb - 1'b1;
+// feeding (a CLEAR beat also needs room in the CLEAR word FIFO)
+wire [CQ_W-1:0] cq_count;
+wire cq_room   = !job_clear || ({1'b0, cq_count} + {{CQ_W{1'b0}}, bv}) <= CQ_LIM;
+wire feed_ok   = st == S_FEED && ({1'b0, bf_count} + {3'd0, bv}) <= 4'd3 && cq_room;
+wire feed_last = job_sync || fb == (job_clear ? KI1 : KI);
+wire [IA_W-1:0] ibuf_raddr = (rsel ? KI : {IA_W{1'b0}}) + fb - {{(IA_W-1){1'b0}}, !job_clear};
 
 always @(posedge clk) begin
-    if (feed_ok && fb != 0)
+    if (feed_ok && (fb != 0 || job_clear))
         b_word <= ibuf[ibuf_raddr];
 end
+wire [511:0] bf_wz = b_zero ? 512'd0 : b_word;      // stage B's payload word
 
 integer i;
 always @(posedge clk) begin
@@ -277,11 +294,18 @@ always @(posedge clk) begin
     bv <= 1'b0;
     if (feed_ok) begin
         bv     <= 1'b1;
-        bv_ad  <= fb == 0;
-        b_zero <= fb > job_nwords;
-        b_last <= fb == 0 || feed_last;
-        b_keep <= fb == 0 ? (job_sync ? KEEP_48 : KEEP_32)
-                          : (fb == KI ? KEEP_16 : KEEP_FULL);
+        bv_ad  <= fb == 0 && !job_clear;
+        b_clr  <= job_clear;
+        if (job_clear) begin
+            b_zero <= fb >= job_nwords;
+            b_last <= feed_last;
+            b_keep <= feed_last ? KEEP_48 : KEEP_FULL;
+        end else begin
+            b_zero <= fb > job_nwords;
+            b_last <= fb == 0 || feed_last;
+            b_keep <= fb == 0 ? (job_sync ? KEEP_48 : KEEP_32)
+                              : (fb == KI ? KEEP_16 : KEEP_FULL);
+        end
         fb     <= fb + 1'b1;
         if (feed_last) begin
             st <= S_IDLE;
@@ -292,11 +316,16 @@ always @(posedge clk) begin
         end
     end
 
+    // CLEAR beats: keep the upper half of the word for the next beat
+    if (bv && b_clr)
+        c_hi <= bf_wz[511:256];
+
     // decide and number the next frame
     if (decide) begin
         st         <= S_FEED;
         fb         <= {KW{1'b0}};
         job_sync   <= want_sync;
+        job_clear  <= !want_sync && !enc_en;
         job_nwords <= nwords[rsel];
         counter    <= counter + 64'd1;
         c_valid    <= 1'b1;
@@ -309,7 +338,7 @@ always @(posedge clk) begin
             c_ad_len   <= 32'd48;
             c_msg_len  <= 32'd0;
             b_ad       <= {sync_l2, hdr_l1, sync_l0};
-            hq_s_data  <= {1'b1, sync_l2, hdr_l1, sync_l0};
+            hq_s_data  <= {2'b01, sync_l2, hdr_l1, sync_l0};
             if (pending && !sc_valid) begin
                 sc_valid       <= 1'b1;
                 switch_counter <= sc_now;
@@ -317,10 +346,11 @@ always @(posedge clk) begin
         end else begin
             if (since_sync != 32'hFFFF_FFFF)
                 since_sync <= since_sync + 1'b1;
-            c_ad_len   <= 32'd32;
-            c_msg_len  <= CAP;
+            c_ad_len   <= enc_en ? 32'd32 : CLR_AD;
+            c_msg_len  <= enc_en ? CAP : 32'd0;
             b_ad       <= {128'd0, hdr_l1, data_l0};
-            hq_s_data  <= {1'b0, 128'd0, hdr_l1, data_l0};
+            c_hi       <= {hdr_l1, data_l0};
+            hq_s_data  <= {!enc_en, 1'b0, 128'd0, hdr_l1, data_l0};
             if (switch_due) begin
                 cur_epoch <= next_epoch;
                 pending   <= 1'b0;
@@ -380,6 +410,7 @@ always @(posedge clk) begin
         st           <= S_IDLE;
         fb           <= {KW{1'b0}};
         job_sync     <= 1'b0;
+        job_clear    <= 1'b0;
         c_valid      <= 1'b0;
         hq_push      <= 1'b0;
         bv           <= 1'b0;
@@ -389,8 +420,10 @@ always @(posedge clk) begin
     end
 end
 
-// beat FIFO
-wire [511:0] bf_s_tdata = bv_ad ? {128'd0, b_ad} : (b_zero ? 512'd0 : b_word);
+// beat FIFO. A CLEAR frame's beat fb is its line word fb: payload word fb's bytes 0..31 after
+// the header (fb = 0) or the previous payload word's bytes 32..63; the same words go to the
+// CLEAR word FIFO for the assembler (the engine echoes no AD).
+wire [511:0] bf_s_tdata = bv_ad ? {128'd0, b_ad} : (b_clr ? {bf_wz[255:0], c_hi} : bf_wz);
 wire [514:0] bf_m;
 wire         bf_m_valid;
 wire         e_s_tready;
@@ -400,6 +433,16 @@ lc_fifo #(.WIDTH(515), .DEPTH(4)) u_beats (
     .s_data({b_keep, b_last, bf_s_tdata}), .s_valid(bv), .s_ready(),
     .m_data(bf_m), .m_valid(bf_m_valid), .m_ready(e_s_tready),
     .m_valid_next(), .count(bf_count)
+);
+
+wire [511:0] cq_m_data;
+wire         cq_m_valid;
+reg          cq_pop;
+lc_fifo #(.WIDTH(512), .DEPTH(CQ_D)) u_clear (
+    .clk(clk), .rst(rst),
+    .s_data(bf_s_tdata), .s_valid(bv && b_clr), .s_ready(),
+    .m_data(cq_m_data), .m_valid(cq_m_valid), .m_ready(cq_pop),
+    .m_valid_next(), .count(cq_count)
 );
 
 lc_fifo #(.WIDTH(HQ_W), .DEPTH(16)) u_headers (
@@ -484,15 +527,20 @@ reg  [KW-1:0]   oj;                         // message beat index within the cur
 reg  [255:0]    ohold;                      // bytes 32..63 of the previous ciphertext beat
 reg  [127:0]    olo;                        // bytes 0..15 of the last ciphertext beat
 
-wire       hq_sync  = hq_m_data[HQ_W-1];
+reg         cdrop;                          // CLEAR frame aborted: its words are dropped
+
+wire       hq_clr   = hq_m_valid && hq_m_data[HQ_W-1];
+wire       hq_sync  = hq_m_data[HQ_W-2];
+wire       clr_last = oj == KI1;
 wire [255:0] hq_hdr = hq_m_data[255:0];
 wire [127:0] hq_body = hq_m_data[383:256];
 
 wire o_read = m_tready && avail != 0;
 wire o_room = occ != OD_C || o_read;
-assign e_m_tready = o_room;
-wire e_fire = e_m_tvalid && e_m_tready;
 wire e_abort = e_m_tlast && !e_m_ttag;
+// a CLEAR frame's only engine output is its tag (or an abort beat): taken with the last word
+assign e_m_tready = o_room && (!hq_clr || (!cdrop && (e_abort || (clr_last && cq_m_valid))));
+wire e_fire = e_m_tvalid && e_m_tready;
 
 reg         o_we;
 reg [513:0] o_wdata;
@@ -502,7 +550,28 @@ always @(*) begin
     o_commit = 1'b0;
     o_wdata  = {2'b00, e_m_tdata[255:0], oj == 0 ? hq_hdr : ohold};
     hq_pop   = 1'b0;
-    if (e_fire && hq_m_valid) begin
+    cq_pop   = 1'b0;
+    if (hq_clr) begin
+        // CLEAR: words 0..K-2 from the CLEAR word FIFO, word K-1 = its bytes 0..47 || tag
+        if (cdrop) begin
+            cq_pop = cq_m_valid;
+            hq_pop = cq_m_valid && clr_last;
+        end else if (e_fire && e_abort) begin
+            o_we = 1'b0;                            // the frame's words are discarded
+        end else if (!clr_last) begin
+            if (cq_m_valid && o_room) begin
+                o_we    = 1'b1;
+                cq_pop  = 1'b1;
+                o_wdata = {1'b0, oj == 0, cq_m_data};
+            end
+        end else if (e_fire && e_m_ttag) begin
+            o_we     = 1'b1;
+            o_commit = 1'b1;
+            hq_pop   = 1'b1;
+            cq_pop   = 1'b1;
+            o_wdata  = {2'b00, e_m_tdata[127:0], cq_m_data[383:0]};
+        end
+    end else if (e_fire && hq_m_valid) begin
         if (e_abort) begin
             hq_pop = 1'b1;
         end else if (e_m_ttag) begin
@@ -539,7 +608,19 @@ always @(posedge clk) begin
     ev_sync <= 1'b0;
     ev_idle <= 1'b0;
     // assembler
-    if (e_fire && hq_m_valid) begin
+    if (hq_clr) begin
+        if (cdrop) begin
+            if (cq_m_valid) begin
+                oj <= clr_last ? {KW{1'b0}} : oj + 1'b1;
+                if (clr_last)
+                    cdrop <= 1'b0;
+            end
+        end else if (e_fire && e_abort) begin
+            cdrop <= 1'b1;
+        end else if (cq_pop) begin
+            oj <= clr_last ? {KW{1'b0}} : oj + 1'b1;
+        end
+    end else if (e_fire && hq_m_valid) begin
         if (e_abort || e_m_ttag) begin
             oj <= {KW{1'b0}};
         end else begin
@@ -578,6 +659,7 @@ always @(posedge clk) begin
     end
     if (rst) begin
         oj        <= {KW{1'b0}};
+        cdrop     <= 1'b0;
         owr       <= {OA_W{1'b0}};
         ocm       <= {OA_W{1'b0}};
         ord       <= {OA_W{1'b0}};

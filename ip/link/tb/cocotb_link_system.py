@@ -62,6 +62,8 @@ class Bench:
         self.words = []                  # what the bench forwarded to the lane layer
         self.plan = {}                   # data frame index -> fault
         self.sync_plan = set()           # sync frame indices to lose
+        self.clear_flips = 0             # CLEAR data frames still to corrupt (a payload bit)
+        self.clear_flipped = 0
         self.rx_stall = 0.2              # probability a client's receive tready is low in a clock
         self.t_sent = [[] for _ in range(N)]   # ps: each client frame's last beat sampled
         self.t_got = [[] for _ in range(N)]    # ps: each delivered frame's last beat taken
@@ -76,8 +78,8 @@ class Bench:
         self.cli_clk = Shadow(d.cli_clk, 1)
         self.pending = [[] for _ in range(N)]      # client beats still to send
         self.cur = [bytearray() for _ in range(N)]
-        for s, v in (("tx_en", 1), ("rx_en", 1), ("chan_en", 0xFFFF), ("purge_en", 0xFFFF),
-                     ("flush_words", 16), ("sync_period", SYNC_PERIOD), ("am_period", AM_PERIOD),
+        for s, v in (("tx_en", 1), ("enc_en", 1), ("rx_en", 1), ("chan_en", 0xFFFF),
+                     ("purge_en", 0xFFFF), ("flush_words", 16), ("sync_period", SYNC_PERIOD), ("am_period", AM_PERIOD),
                      ("los_threshold", 4), ("session_we", 0), ("switch_we", 0),
                      ("tx_key_tvalid", 0), ("rx_key_tvalid", 0), ("tx_tready", 0),
                      ("line_tvalid", 0), ("cli_rst", (1 << N) - 1), ("rst", 1)):
@@ -135,7 +137,14 @@ class Bench:
                     break
             getattr(d, f"{side}_key_tvalid").value = 0
         self.keys[epoch] = key
-        await ClockCycles(d.clk, 40)        # key expansion and (GCM) H powers
+        # key expansion and (GCM) H powers: ~385 clocks with four lanes
+        bit = 1 << (epoch % P.get("NSLOTS", 4))
+        for _ in range(2000):
+            await RisingEdge(d.clk)
+            if int(d.tx_slot_valid.value) & int(d.rx_slot_valid.value) & bit:
+                break
+        else:
+            raise AssertionError(f"key of epoch {epoch}: slot not valid after 2000 clocks")
 
     async def pulse(self, port, value_port, value):
         d = self.dut
@@ -198,6 +207,12 @@ class Bench:
     def _fault_data(self, frame, n):
         f = self.plan.get(n)
         out = list(frame)
+        if f is None and self.clear_flips and fmt.FrameHeader.unpack(frame[0]).clear:
+            self.clear_flips -= 1
+            self.clear_flipped += 1
+            w = self.rng.randrange(K)
+            out = m.flip_bit(frame, w, self.rng.randrange(32 * 8, 512) if w == 0 else
+                             self.rng.randrange(512 - (128 if w == K - 1 else 0)))
         if f == "drop":
             out = []
         elif f == "dup":
@@ -333,6 +348,32 @@ async def key_switch_under_load(dut):
     await ClockCycles(dut.clk, 4 * K)
     check_against_model(b, expect_all=True)
     assert b.ev["tx_ev_switch"] == 1 and b.ev["rx_ev_key_switch"] == 1
+
+
+@cocotb.test(timeout_time=TEST_MS, timeout_unit="ms")
+async def enc_en_toggled_under_traffic(dut):
+    """CTRL.enc_en switched off and on while traffic flows: CLEAR data frames (payload in
+    clear, authenticated) between encrypted ones; one CLEAR frame corrupted on the line is
+    rejected and purged as an encrypted one would be. The RTL delivers what the model does."""
+    b = await setup(dut)
+    frames = traffic(b.rng, 5)
+    tasks = [cocotb.start_soon(b.client(ch, frames[ch])) for ch in range(N)]
+    for n in range(6):
+        await ClockCycles(dut.clk, 100 + 20 * n)
+        dut.enc_en.value = n % 2
+        if n == 2:
+            b.clear_flips = 1
+    for t in tasks:
+        await t
+    dut.enc_en.value = 1
+    await ClockCycles(dut.clk, 2000)
+    check_against_model(b, expect_all=False)
+    clear = [w for w in b.words if w[:4] == fmt.MAGIC_DATA and fmt.FrameHeader.unpack(w).clear]
+    data = [w for w in b.words if w[:4] == fmt.MAGIC_DATA]
+    dut._log.info("CLEAR data frames: %d of %d", len(clear), len(data))
+    assert 0 < len(clear) < len(data)
+    assert b.clear_flipped == 1 and b.ev["rx_ev_auth_fail"] == 1, b.ev
+    assert b.ev["rx_ev_purged_frame"] == 1 and b.ev["tx_ev_tdm"] == len(data)
 
 
 WORD_KINDS = ["idle", "sync", "header", "payload"]

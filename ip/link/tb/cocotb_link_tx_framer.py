@@ -61,6 +61,7 @@ class Payloads:
         self.partial = None               # (chan, data, offset) of a fragmented client frame
         self.sent = [[] for _ in range(channels)]    # complete client frames, in order
         self.frames = []                  # (used, chan_map) per payload
+        self.bodies = []                  # the payloads (records, no zero fill)
 
     def _record(self, ch, data, off, space):
         k = min(len(data) - off, (space - fmt.RECORD_HEADER_LEN) // 8 * 8)
@@ -90,6 +91,7 @@ class Payloads:
             space -= r.size
         payload = b"".join(parts)
         self.frames.append((len(payload), chan_map))
+        self.bodies.append(payload)
         return payload, chan_map
 
     def beats(self, payload, chan_map):
@@ -215,17 +217,19 @@ def receiver(epochs, sync_period):
     return rx
 
 
-def check_headers(words, session, sync_period, payloads, epoch):
+def check_headers(words, session, sync_period, payloads, epoch, clear_ok=False):
     """Headers and sync bodies of one session: counter + 1 per frame from 0, a sync frame first,
     no data frame where a sync frame is due, data headers in payload order, switches announced
     (SWITCH, next_epoch = epoch + 1, switch_counter = counter + 1 + SWITCH_LEAD) and done at the
-    first data frame from switch_counter on. Returns (counters where the epoch switched, data
-    frames before each sync frame after the first)."""
+    first data frame from switch_counter on. Data headers have flags 0, or 0 or CLEAR with
+    ``clear_ok``. Returns (counters where the epoch switched, data frames before each sync frame
+    after the first)."""
     frames = frames_of(words)
     assert frames and frames[0][0] == "sync", "the first frame after a session write is a sync"
     since, pending, switches, di, before_sync = None, None, [], 0, []
     for n, (kind, h, i) in enumerate(frames):
-        assert h.session == session and h.frame_words == K and h.flags == 0, h
+        assert h.session == session and h.frame_words == K, h
+        assert h.flags == 0 or (clear_ok and kind == "data" and h.flags == fmt.FLAG_CLEAR), h
         assert h.counter == n, (n, h)
         if kind == "data" and pending and h.counter >= pending[1]:
             epoch, pending = pending[0], None
@@ -515,5 +519,76 @@ async def back_to_back_clocks(dut):
     words = tb.words(split)
     check_headers(words, 1, 1, tb.gen.frames, 0)
     rx = receiver([0], 1)
+    rx.receive(words)
+    check_delivery(tb, rx)
+
+
+@cocotb.test()
+async def clear_frames(dut):
+    """enc_en toggled at random under traffic (stalls on both streams): data frames decided with
+    enc_en = 0 carry CLEAR and the payload in clear (word 0 = header || payload[0:32], tag over
+    AD = header || payload), the others are encrypted, sync frames unchanged; LinkRx (tags by
+    the AE oracle) delivers everything. Then all-CLEAR traffic with no stalls: a data frame
+    every K + 2 clocks at most (GCM)."""
+    tb = TB(dut, SEED + 600)
+    await tb.start()
+    await tb.load_key(3)
+    dut.tx_en.value = 1
+    dut.sync_period.value = 4
+    await tb.switch(3)
+    await tb.session(9)
+    tb.push(24)
+    rng = random.Random(SEED + 601)
+    for _ in range(200):
+        if sum(1 for k, _, _ in frames_of(tb.words()) if k == "data") >= len(tb.gen.frames):
+            break
+        dut.enc_en.value = rng.randrange(2)
+        await ClockCycles(dut.clk, rng.choice([1, 3, K, K + 2, 2 * K]))
+    dut.enc_en.value = 1
+    await tb.wait_data_frames(len(tb.gen.frames))
+    await ClockCycles(dut.clk, 20)
+    words = tb.words()
+    check_headers(words, 9, 4, tb.gen.frames, 3, clear_ok=True)
+    data = [(h, i) for k, h, i in frames_of(words) if k == "data"]
+    nclear = sum(1 for h, _ in data if h.clear)
+    dut._log.info(f"CLEAR data frames: {nclear} of {len(data)}")
+    assert 0 < nclear < len(data), nclear
+    for n, ((h, i), payload) in enumerate(zip(data, tb.gen.bodies)):
+        body = b"".join(words[i:i + K])[fmt.HEADER_LEN:-fmt.TAG_LEN]
+        if h.clear:
+            assert body == payload + bytes(CAP - len(payload)), n
+    rx = receiver([3], 4)
+    rx.receive(words)
+    check_delivery(tb, rx)
+    assert rx.counters["rx_tdm_frames"] == len(data)
+    assert tb.ev["ev_tdm"] == len(data)
+
+    # all CLEAR, no stalls
+    await tb.reset()
+    tb.src.p_idle, tb.sink.p_stall = 0.0, 0.0
+    tb.ev_tdm_at.clear()
+    tb.gen = Payloads(random.Random(SEED + 602))
+    split = len(tb.sink.items) + 2
+    dut.enc_en.value = 0
+    await tb.load_key(0)
+    dut.sync_period.value = 1000
+    await tb.switch(0)
+    await tb.session(1)
+    tb.push(24)
+    await tb.wait_data_frames(len(tb.gen.frames), start=split)
+    await ClockCycles(dut.clk, 10)
+    gaps = [b - a for a, b in zip(tb.ev_tdm_at[6:20], tb.ev_tdm_at[7:21])]
+    dut._log.info(f"clocks between CLEAR data frames: {gaps}")
+    # GCM: the framer's K + 1 clocks per CLEAR frame, within the encrypted frames' K + 2. OCB:
+    # the engine's per-message overhead at this small K (5, 8, 5, 8 for K = 4; encrypted
+    # frames 6, 10, 6, 10, see back_to_back_clocks)
+    if MODE == "gcm":
+        assert max(gaps) <= K + 2, gaps
+    else:
+        assert sum(gaps) <= len(gaps) * (K + 3), gaps
+    words = tb.words(split)
+    check_headers(words, 1, 1000, tb.gen.frames, 0, clear_ok=True)
+    assert all(h.clear for k, h, _ in frames_of(words) if k == "data")
+    rx = receiver([0], 1000)
     rx.receive(words)
     check_delivery(tb, rx)

@@ -34,6 +34,7 @@ module link_system_tb #(
     output wire [N-1:0]         m_cli_tlast,
     // control
     input  wire                 tx_en,
+    input  wire                 enc_en,
     input  wire                 rx_en,
     input  wire [15:0]          chan_en,
     input  wire [15:0]          purge_en,
@@ -54,6 +55,9 @@ module link_system_tb #(
     input  wire [15:0]          rx_key_epoch,
     input  wire                 rx_key_tvalid,
     output wire                 rx_key_tready,
+    // key slots ready (expanded, GCM: H powers computed) in each end's engine
+    output wire [NSLOTS-1:0]    tx_slot_valid,
+    output wire [NSLOTS-1:0]    rx_slot_valid,
     // the line words between the framer and the lane layer, through the bench
     output wire [511:0]         tx_tdata,
     output wire                 tx_tvalid,
@@ -96,11 +100,11 @@ link_tx #(.N(N), .K(K), .MODE(MODE), .CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .NSLO
     .clk(clk), .rst(rst),
     .cli_clk(cli_clk), .cli_rst(cli_rst), .s_cli_tdata(s_cli_tdata), .s_cli_tkeep(s_cli_tkeep),
     .s_cli_tvalid(s_cli_tvalid), .s_cli_tlast(s_cli_tlast), .s_cli_tuser(s_cli_tuser),
-    .tx_en(tx_en), .enc_en(1'b1), .chan_en(chan_en), .share(share), .flush_words(flush_words),
+    .tx_en(tx_en), .enc_en(enc_en), .chan_en(chan_en), .share(share), .flush_words(flush_words),
     .sync_period(sync_period), .session(session), .session_we(session_we),
     .switch_epoch(switch_epoch), .switch_we(switch_we),
     .s_key_tdata(tx_key_tdata), .s_key_epoch(tx_key_epoch), .s_key_tvalid(tx_key_tvalid),
-    .s_key_tready(tx_key_tready), .slot_valid(),
+    .s_key_tready(tx_key_tready), .slot_valid(tx_slot_valid),
     .m_tdata(tx_tdata), .m_tvalid(tx_tvalid), .m_tready(tx_tready),
     .armed(armed), .switch_pending(), .key_missing(), .epoch(), .session_err(),
     .ev_drop(tx_ev_drop), .ev_frames(), .ev_bytes(), .ev_bytes_valid(),
@@ -152,6 +156,8 @@ link_lane_rx #(.L(L)) u_lane_rx (
     .m_tdata(rx_tdata), .m_tvalid(rx_tvalid),
     .locked(), .aligned(lanes_aligned), .skew(lane_skew), .deskew_err(),
     .ev_am_err(ev_am_err), .ev_am_err_n(), .ev_deskew_err());
+
+assign rx_slot_valid = u_rx.u_deframer.slot_valid;
 
 link_rx #(.N(N), .K(K), .MODE(MODE), .CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .NSLOTS(NSLOTS),
           .EGRESS_BYTES(FIFO_BYTES)) u_rx (
