@@ -64,6 +64,9 @@ reg  [4:0]   rate_w;
 reg  [7:0]   suffix;
 reg  [4:0]   nr;
 reg  [31:0]  left;          // bytes still to squeeze
+reg          left_le8;      // left <= 8: the beat on m_* is the last (registered compare)
+reg          left_le16;     // left <= 16
+reg          sq_last;       // sq_idx == rate_w - 1 (registered compare)
 reg          err;
 reg          cmd_bad;       // rate or suffix out of range: the message is read, not hashed
 
@@ -117,11 +120,18 @@ assign s_tready = (st == S_ABSORB) && !full && !rst;
 wire take_beat = s_tvalid && s_tready;
 
 // block with the final padding bit in byte rate - 1
-wire [1535:0] pad_end = final_blk ? ({1528'd0, 8'h80} << (64 * rate_w - 8)) : 1536'd0;
+// (a compare per lane, not a 1536-bit shifter)
+wire [1535:0] pad_end;
+genvar gl;
+generate
+    for (gl = 0; gl < 24; gl = gl + 1) begin : g_pad
+        assign pad_end[64*gl +: 64] = {final_blk && (rate_w == gl + 1), 63'd0};
+    end
+endgenerate
 wire [1599:0] block   = {64'd0, buf_q ^ pad_end};
 
 // the permutation takes a full block (XOR into the state) or, squeezing, the state alone
-wire sq_more = (st == S_SQUEEZE) && p_valid && m_tready && (left > 32'd8) && (sq_idx == rate_w - 5'd1);
+wire sq_more = (st == S_SQUEEZE) && p_valid && m_tready && !left_le8 && sq_last;
 always @(*) begin
     p_valid_in = 1'b0;
     p_m_ready  = 1'b0;
@@ -144,8 +154,8 @@ wire take_blk = (st == S_ABSORB) && full && p_valid_in && p_s_ready;
 wire [63:0] sq_lane = p_out[64 * sq_idx +: 64];
 assign m_tvalid = (st == S_SQUEEZE) && p_valid && !err;
 assign m_tdata  = sq_lane;
-assign m_tlast  = (left <= 32'd8);
-assign m_tkeep  = (left >= 32'd8) ? 8'hFF : ((8'd1 << left[2:0]) - 8'd1);
+assign m_tlast  = left_le8;
+assign m_tkeep  = (left_le8 && left[3:0] != 4'd8) ? ((8'd1 << left[2:0]) - 8'd1) : 8'hFF;
 
 always @(posedge clk) begin
     if (rst) begin
@@ -167,6 +177,8 @@ always @(posedge clk) begin
             suffix    <= c_suffix;
             nr        <= c_nr;
             left      <= c_out_len;
+            left_le8  <= (c_out_len <= 32'd8);
+            left_le16 <= (c_out_len <= 32'd16);
             err       <= !cmd_ok;
             cmd_bad   <= !cmd_ok;
             fresh     <= 1'b1;
@@ -223,8 +235,9 @@ always @(posedge clk) begin
                     full        <= 1'b1;
                     final_blk   <= 1'b1;
                 end else if (final_blk) begin
-                    sq_idx <= 5'd0;
-                    st     <= S_WAIT;
+                    sq_idx  <= 5'd0;
+                    sq_last <= (rate_w == 5'd1);
+                    st      <= S_WAIT;
                 end
             end
         end
@@ -236,11 +249,14 @@ always @(posedge clk) begin
                 st <= S_SQUEEZE;
         end
         S_SQUEEZE: if (m_tvalid && m_tready) begin
-            left   <= (left > 32'd8) ? left - 32'd8 : 32'd0;
-            sq_idx <= (sq_idx == rate_w - 5'd1) ? 5'd0 : sq_idx + 5'd1;
-            if (left <= 32'd8)
+            left   <= left_le8 ? 32'd0 : left - 32'd8;
+            left_le8 <= left_le16;
+            left_le16 <= (left <= 32'd24);
+            sq_idx <= sq_last ? 5'd0 : sq_idx + 5'd1;
+            sq_last <= (sq_idx + 5'd2 == rate_w) || (sq_last && rate_w == 5'd1);
+            if (left_le8)
                 st <= S_DROP;
-            else if (sq_idx == rate_w - 5'd1)
+            else if (sq_last)
                 st <= S_WAIT;                     // sq_more handed the state back
         end
         S_DROP: begin                             // the state leaves the permutation
