@@ -273,13 +273,6 @@ always @* begin
             e_chan = hc;
             e_last = 1'b1;
             e_user = 1'b1;
-            n_pos = h_next[16:0];
-            if (h_deliver) begin
-                n_state = S_BEAT;
-                n_sp = pos + 17'd8;
-                n_rem = h_len;
-                n_cb = h_off[5:0];
-            end
         end
     end
     S_BEAT: begin
@@ -310,21 +303,24 @@ always @* begin
                 n_state = S_REC;
                 // the next record's header (at pos) is already in ram_q and needs no beat of
                 // its own: take it on this clock, as S_REC would on the next
-                if (!at_end && rp == {1'b0, pos[16:6]} && !h_bad && !h_disc) begin
+                if (!at_end && rp == {1'b0, pos[16:6]} && !h_bad && !h_disc)
                     fire_rec = 1'b1;
-                    n_pos = h_next[16:0];
-                    if (h_deliver) begin
-                        n_state = S_BEAT;
-                        n_sp = pos + 17'd8;
-                        n_rem = h_len;
-                        n_cb = h_off[5:0];
-                    end
-                end
             end
         end
     end
     default: ;
     endcase
+    // a record header taken on this clock: the next one follows it; a delivered record's
+    // data comes next
+    if (fire_rec) begin
+        n_pos = h_next[16:0];
+        if (h_deliver) begin
+            n_state = S_BEAT;
+            n_sp = pos + 17'd8;
+            n_rem = h_len;
+            n_cb = h_off[5:0];
+        end
+    end
     // the word the next action needs: fetch it now when it is beyond ram_q
     n_need_v = 1'b0;
     n_need_w = rp;
