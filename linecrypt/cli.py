@@ -655,6 +655,8 @@ def cmd_link(args) -> int:
         raise UsageError("--frame-words must be 2..1024")
     if args.frames < 0:
         raise UsageError("--frames must not be negative")
+    if args.frame_bytes is not None and not 64 <= args.frame_bytes <= 9000:
+        raise UsageError("--frame-bytes must be 64..9000")
     if not 0.0 <= args.fault_rate <= 1.0:
         raise UsageError("--fault-rate must be 0..1")
     if args.sync_period is not None and args.sync_period < 1:
@@ -667,7 +669,7 @@ def cmd_link(args) -> int:
     opts = link_run.LinkRun(cipher=args.cipher, channels=args.channels, frames=args.frames,
                             frame_words=args.frame_words, sync_period=args.sync_period,
                             fault=args.fault, fault_rate=args.fault_rate, seed=args.seed,
-                            pcap=args.inp)
+                            pcap=args.inp, frame_bytes=args.frame_bytes)
     if args.backend == "rtl":
         from linecrypt.link import run_rtl
         why = run_rtl.unsupported(opts)
@@ -808,6 +810,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--channels", type=int, default=10, metavar="N", help="client channels, 1..16 (default 10)")
     s.add_argument("--frames", type=int, default=200, metavar="COUNT",
                    help="generated client frames (default 200; ignored with --in)")
+    s.add_argument("--frame-bytes", type=int, metavar="LEN",
+                   help="every generated client frame LEN bytes, 64..9000 (default: a mix of 64..9000)")
     s.add_argument("--frame-words", type=int, default=64, metavar="K",
                    help="64-byte words per data frame, 2..1024 (default 64; the RTL default is 256)")
     s.add_argument("--sync-period", type=int, metavar="FRAMES",
@@ -824,9 +828,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="one JSON object instead of the text summary")
     s.add_argument("--backend", choices=("rtl", "model"), default="model",
                    help="model (default): the Python model of the line format and both ends; "
-                        "rtl: the whole link in Verilator (link_system_tb: --channels 4 "
-                        "--frame-words 8 only, the fixture's fixed lane skew; no reorder fault; "
-                        "the first run builds the model, ~15 minutes; then two dozen frames take "
+                        "rtl: the whole link in Verilator (link_system_tb with the fixture's "
+                        "fixed lane skew; no reorder fault; each new --channels/--frame-words/"
+                        "--cipher builds the model once, ~15 minutes; then two dozen frames take "
                         "about 30 s), so not the default")
     sub.add_parser("demo", help="encrypt and decrypt a real file through the RTL, check, show figures")
     return p

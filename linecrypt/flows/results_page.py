@@ -98,19 +98,36 @@ AEAD_ROWS: list[tuple[str, str, list[str]]] = [
 ]
 
 
-def aead_table(results: list[dict] | None = None, sweeps: list[dict] | None = None) -> str:
+def aead_table(results: list[dict] | None = None, sweeps: list[dict] | None = None,
+               fit_records: list[dict] | None = None) -> str:
     """The engines' table (seed 000, Table 1): per block cipher and mode, the measured design
     point with the most Gbit/s; Fmax of seed 1 and the median of the committed seeds."""
     rows = {r["design"]: r for r in (results if results is not None else synth.load_results())}
     sw = {s["design"]: s for s in (sweeps if sweeps is not None else synth.load_sweeps())}
+    fits = {f["design"]: f for f in (fit_records if fit_records is not None else synth.load_fits())}
     head = ("| block cipher | mode | design point | lanes | LUT4 | FF | EBR | DSP | Fmax (MHz) | "
-            "Fmax median | bits/clock | Gbit/s | % of 100G | JSON |\n"
-            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+            "Fmax median | bits/clock | Gbit/s | % of 100G | JSON | 4 lanes on one 85F |\n"
+            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
+
+    def four(cands: list[str]) -> str:
+        # the 4-lane point's fit record (Yosys + nextpnr packing), or its routed result
+        f = fits.get(cands[0])
+        if cands[0] in rows:
+            return "fits, routed"
+        if f is None:
+            return "-"
+        link = f"[fit/{f['design']}.json](docs/results/fit/{f['design']}.json)"
+        if f["fits"]:
+            return f"fits: {f['lut4_percent']:.0f} % of LUT4 ({link})"
+        over = ", ".join(f"{k} {v:.0f} %" for k, v in sorted(f["over_percent"].items()))
+        return f"does not fit: {over} ({link})"
+
     body = []
     for cipher, mode, cands in AEAD_ROWS:
         have = [rows[c] for c in cands if c in rows]
         if not have:
-            body.append(f"| {cipher} | {mode} | `{cands[0]}` | - | not measured yet | | | | | | | | | |")
+            body.append(f"| {cipher} | {mode} | `{cands[0]}` | - | not measured yet | | | | | | | | | | "
+                        f"{four(cands)} |")
             continue
         r = max(have, key=lambda x: x["gbps"])
         s = sw.get(r["design"])
@@ -119,7 +136,7 @@ def aead_table(results: list[dict] | None = None, sweeps: list[dict] | None = No
         body.append(f"| {cipher} | {mode} | `{r['design']}` | {lanes} | {r['lut4']} | {r['ff']} | "
                     f"{r['ebr']} | {r['dsp']} | {r['fmax_mhz']:.1f} | {med} | {r['bits_per_cycle']} | "
                     f"{r['gbps']:.1f} | {r['gbps']:.0f} | "
-                    f"[{r['design']}.json](docs/results/{r['design']}.json) |")
+                    f"[{r['design']}.json](docs/results/{r['design']}.json) | {four(cands)} |")
     return "\n".join([head, *body])
 
 

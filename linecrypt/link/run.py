@@ -29,6 +29,7 @@ class LinkRun:
     fault_rate: float = 0.05
     seed: int = 1
     pcap: str | None = None
+    frame_bytes: int | None = None     # every generated client frame this size (None: the mix)
 
 
 def _faulty(words, cfg, fault, rate, rng):
@@ -68,7 +69,7 @@ def run_model(opts: LinkRun) -> dict:
     if opts.pcap:
         frames = traffic.from_pcap(opts.pcap, cfg.channels)
     else:
-        frames = traffic.generated(rng, opts.frames, cfg.channels)
+        frames = traffic.generated(rng, opts.frames, cfg.channels, **traffic.sizes_arg(opts.frame_bytes))
     times = traffic.arrivals(frames, cfg.channels)
 
     tx, rx = m.LinkTx(cfg), m.LinkRx(cfg)

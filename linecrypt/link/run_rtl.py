@@ -3,9 +3,10 @@
 in RTL (ip/link/tb/link_system_tb.v in Verilator, driven by ip/link/tb/cocotb_link_cli.py), and
 the same summary.
 
-The build is the one of ip/link/tb/test_link_system.py (same top, sources and parameters, so the
-same cached build directory): N = 4 channels, K = 8 words per data frame, L = 10 lanes with the
-fixture's fixed skews (0..32 blocks) and lane permutation; gcm-aes (MODE 0, CIPHER 0) or
+One build per (cipher, channels, frame words): --channels 4 --frame-words 8 is the build of
+ip/link/tb/test_link_system.py (same top, sources and parameters, so the same cached build
+directory); any other N and K builds its own (about 15 minutes for a new build). L = 10 lanes with
+the fixture's fixed skews (0..32 blocks) and lane permutation; gcm-aes (MODE 0, CIPHER 0) or
 ocb-serpent (MODE 1, CIPHER 1). The bench forwards the transmitter's line words to the lane layer
 and applies the faults there (flip, drop, dup, forge a data frame; lose a sync frame); the lane
 skew is always the fixture's, so `--fault skew` adds nothing to it.
@@ -27,23 +28,20 @@ from linecrypt.link import model as m
 from linecrypt.link import traffic
 from linecrypt.link.run import CIPHERS, LinkRun
 
-CHANNELS, FRAME_WORDS = 4, 8
+CHANNELS, FRAME_WORDS = 4, 8    # the build ip/link/tb/test_link_system.py shares
 BUILDS = {"gcm-aes": (0, 0), "ocb-serpent": (1, 1)}           # --cipher -> (MODE, CIPHER)
 FAULTS = (None, "flip", "drop", "dup", "forge", "lose-sync", "skew")
 SKEW_SPREAD = 32                 # link_system_tb's SKEW default: lanes 0..32 blocks apart
 
 
-def params(cipher: str) -> dict:
-    """link_system_tb parameters, exactly those of ip/link/tb/test_link_system.py."""
+def params(cipher: str, channels: int = CHANNELS, frame_words: int = FRAME_WORDS) -> dict:
+    """link_system_tb parameters; the defaults are exactly those of ip/link/tb/test_link_system.py."""
     mode, c = BUILDS[cipher]
-    return {"N": CHANNELS, "K": FRAME_WORDS, "L": 10, "MODE": mode, "CIPHER": c}
+    return {"N": channels, "K": frame_words, "L": 10, "MODE": mode, "CIPHER": c}
 
 
 def unsupported(opts: LinkRun) -> str | None:
     """Why the RTL back end cannot run ``opts`` (one line), or None."""
-    if opts.channels != CHANNELS or opts.frame_words != FRAME_WORDS:
-        return (f"--backend rtl: the link system RTL is built for --channels {CHANNELS} "
-                f"--frame-words {FRAME_WORDS} only")
     if opts.cipher not in BUILDS:
         return f"--backend rtl: no link system build for --cipher {opts.cipher}"
     if opts.fault not in FAULTS:
@@ -67,19 +65,20 @@ def run_rtl(opts: LinkRun) -> dict:
 
     mode, cipher = CIPHERS[opts.cipher]
     rng = random.Random(opts.seed)
-    sync_period = opts.sync_period or fmt.default_sync_period(FRAME_WORDS)
-    cfg = m.LinkConfig(mode=mode, cipher=cipher, channels=CHANNELS, frame_words=FRAME_WORDS,
+    n, k = opts.channels, opts.frame_words
+    sync_period = opts.sync_period or fmt.default_sync_period(k)
+    cfg = m.LinkConfig(mode=mode, cipher=cipher, channels=n, frame_words=k,
                        sync_period=sync_period)
     if opts.pcap:
-        frames = traffic.from_pcap(opts.pcap, CHANNELS)
+        frames = traffic.from_pcap(opts.pcap, n)
     else:
-        frames = traffic.generated(rng, opts.frames, CHANNELS)
+        frames = traffic.generated(rng, opts.frames, n, **traffic.sizes_arg(opts.frame_bytes))
     key = rng.randbytes(16)
-    payload = fmt.payload_capacity(FRAME_WORDS)
+    payload = fmt.payload_capacity(k)
     bound = 4 * (sum(len(f) + 8 for _, f in frames) // payload + len(frames)) + 64
     plan, sync_plan = _plan(rng, opts.fault, opts.fault_rate, bound)
 
-    p = params(opts.cipher)
+    p = params(opts.cipher, n, k)
     bdir = build_dir("link_system_tb", p)
     bdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="link-cli-", dir=bdir) as tmp:
@@ -117,11 +116,11 @@ def run_rtl(opts: LinkRun) -> dict:
             os.close(saved[1])
         r = json.loads(res.read_text())
 
-    sent = [[] for _ in range(CHANNELS)]
+    sent = [[] for _ in range(n)]
     for ch, f in frames:
         sent[ch].append(f)
     mismatched, latency = 0, []
-    for ch in range(CHANNELS):
+    for ch in range(n):
         i = 0                            # delivered frames must be a subsequence of the sent ones
         for fhex, t_out in zip(r["delivered"][ch], r["t_got"][ch]):
             f = bytes.fromhex(fhex)
@@ -144,8 +143,9 @@ def run_rtl(opts: LinkRun) -> dict:
     return {
         "backend": "rtl",
         "cipher": opts.cipher,
-        "channels": CHANNELS,
-        "frame_words": FRAME_WORDS,
+        "channels": n,
+        "frame_words": k,
+        "frame_bytes": opts.frame_bytes,
         "sync_period": sync_period,
         "fault": opts.fault,
         "fault_rate": opts.fault_rate if opts.fault else 0.0,

@@ -35,6 +35,11 @@ def generated(rng: random.Random, count: int, channels: int,
     return [(rng.randrange(channels), eth_frame(rng, rng.choice(sizes))) for _ in range(count)]
 
 
+def sizes_arg(frame_bytes: int | None) -> dict:
+    """generated()'s keyword for one fixed frame size (None: the default mix)."""
+    return {} if frame_bytes is None else {"sizes": (frame_bytes,)}
+
+
 def from_pcap(path: str, channels: int) -> list[tuple[int, bytes]]:
     """The frames of a pcap, dealt over the channels by a hash of their MAC addresses (one flow
     stays on one channel, so per-channel order is the capture's order). A frame without its FCS

@@ -91,7 +91,8 @@ def test_serpent_ocb(capsys, need_botan):
     (["--fault-rate", "2"], "--fault-rate"),
     (["--fault", "melt"], "--fault"),
     (["--in", "/nonexistent.pcap"], "--in"),
-    (["--backend", "rtl"], "--backend rtl"),             # the CLI's 10 channels, K = 64: not built
+    (["--frame-bytes", "63"], "--frame-bytes"),
+    (["--frame-bytes", "9001"], "--frame-bytes"),
     (["--backend", "rtl", "--channels", "4", "--frame-words", "8", "--fault", "reorder"],
      "--fault reorder"),
 ])
