@@ -50,6 +50,9 @@ TOPS: dict[str, str] = {
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
+    "rijndael_iter": "aesmp",     # iterative Rijndael, Nb = 4 or 8, on-the-fly key expansion
+    "aes_hash": "aesmp",          # AES-Hash (Davies-Meyer over Rijndael-256), padding in hardware
+    "aes_cmac": "aesmp",          # AES-CMAC (SP 800-38B), subkeys in hardware
 }
 
 
