@@ -57,6 +57,15 @@ module rijndael_iter #(
 
 localparam NC = NB8 ? 8 : 4;      // columns in the datapath
 
+generate
+if (NB8 != 0 && NB8 != 1) begin : g_bad_nb8
+    $error("%m: NB8 must be 0 or 1");
+end
+if (USER_W < 1) begin : g_bad_user
+    $error("%m: USER_W must be at least 1");
+end
+endgenerate
+
 function [7:0] xt;  // multiply by {02} modulo x^8 + x^4 + x^3 + x + 1
     input [7:0] a;
     xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
