@@ -6,6 +6,7 @@ Expected values: the SP 800-38B example vectors as the cryptography-vectors pack
 come from the RTL or our model. Streams: command, message in, tag out and status, each with
 seeded random stalls. LC_SEED replays a run (the seed is logged).
 """
+import json
 import os
 import random
 
@@ -20,6 +21,7 @@ from cocotb_streams import Sink, Source
 from linecrypt.vectors import cryptography_vectors_dir, read_nist
 
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
+SWEEP = int(json.loads(os.environ.get("LC_PARAMS", "{}")).get("SWEEP", 0))   # 1: pytest -m slow
 KLEN = {16: 0, 24: 1, 32: 2}
 
 
@@ -176,4 +178,15 @@ async def test_block_rate(dut):
             clocks += 1
         dut._log.info(f"AES-{kl * 8}: {clocks} clocks for {nblk} blocks + L")
         assert (nblk + 1) * (nr + 3) <= clocks <= (nblk + 1) * (nr + 3) + 10, clocks
+    await b.check()
+
+
+@cocotb.test(skip=not SWEEP)
+async def test_length_sweep(dut):
+    """Every length 0..300 with random key sizes and tag lengths, random stalls."""
+    rng = random.Random(SEED + 5)
+    b = Bench(dut, stall=0.3, seed_extra=5)
+    await b.start()
+    for n in range(301):
+        b.mac(rng.randbytes(rng.choice((16, 24, 32))), rng.randbytes(n), rng.randrange(1, 17), rng)
     await b.check()

@@ -5,6 +5,7 @@ Expected values: linecrypt.models.aes_hash, the definition of AES-Hash (its ciph
 linecrypt.models.rijndael, is proven against Gladman's Rijndael-256 vectors). Streams: message
 in, digest out and status, each with seeded random stalls. LC_SEED replays a run.
 """
+import json
 import os
 import random
 
@@ -16,6 +17,7 @@ from cocotb_streams import Sink, Source
 from linecrypt.models.aes_hash import aes_hash
 
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
+SWEEP = int(json.loads(os.environ.get("LC_PARAMS", "{}")).get("SWEEP", 0))   # 1: pytest -m slow
 
 
 def beats(msg, rng=None):
@@ -155,4 +157,15 @@ async def test_block_rate(dut):
         clocks += 1
     dut._log.info(f"{clocks} clocks for {nblk} blocks")
     assert nblk * 17 <= clocks <= nblk * 17 + 12, clocks
+    await b.check()
+
+
+@cocotb.test(skip=not SWEEP)
+async def test_length_sweep(dut):
+    """Every length 0..400 and random ones up to 4 KiB, random stalls."""
+    rng = random.Random(SEED + 5)
+    b = Bench(dut, stall=0.3, seed_extra=5)
+    await b.start()
+    for n in list(range(401)) + [rng.randrange(4096) for _ in range(20)]:
+        b.hash(rng.randbytes(n), rng)
     await b.check()

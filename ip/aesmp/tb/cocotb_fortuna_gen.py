@@ -7,6 +7,7 @@ model on every request. Streams: command, seed in, random bytes out and status, 
 random stalls. LC_SEED replays a run (the seed is logged).
 """
 import hashlib
+import json
 import os
 import random
 
@@ -20,6 +21,7 @@ from cocotb_streams import Sink, Source
 from linecrypt.models.fortuna import FortunaError, Generator
 
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
+SWEEP = int(json.loads(os.environ.get("LC_PARAMS", "{}")).get("SWEEP", 0))   # 1: pytest -m slow
 MAX = 1 << 20
 
 
@@ -212,4 +214,16 @@ async def test_generate_rate(dut):
     nblk = 4096 // 16 + 2
     dut._log.info(f"{clocks} clocks for {nblk} blocks")
     assert nblk * 16 <= clocks <= nblk * 16 + 10, clocks
+    await b.check()
+
+
+@cocotb.test(skip=not SWEEP)
+async def test_request_sweep(dut):
+    """Seeds of 0..150 bytes, requests of 0..600 bytes, interleaved, random stalls."""
+    rng = random.Random(SEED + 5)
+    b = Bench(dut, stall=0.3, seed_extra=5)
+    await b.start()
+    for n in range(151):
+        b.reseed(rng.randbytes(n), rng)
+        b.generate(rng.randrange(601))
     await b.check()

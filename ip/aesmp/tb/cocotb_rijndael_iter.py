@@ -21,6 +21,7 @@ from linecrypt.vectors import shared_vectors_dir
 
 P = json.loads(os.environ["LC_PARAMS"])
 NB8 = int(P.get("NB8", 1))
+SWEEP = int(P.get("SWEEP", 0))      # 1: the long random sweep (pytest -m slow)
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
 KLEN = {16: 0, 24: 1, 32: 2}
 
@@ -173,4 +174,21 @@ async def test_block_rate(dut):
             clocks += 1
         dut._log.info(f"key {kl * 8}, block {bl * 8}: {clocks} clocks for {n} blocks")
         assert n * (nr + 2) <= clocks <= n * (nr + 2) + 4, clocks
+    await b.check()
+
+
+@cocotb.test(skip=not SWEEP)
+async def test_random_sweep(dut):
+    """2000 random blocks, every key size, both block sizes (with NB8), random stalls."""
+    rng = random.Random(SEED + 5)
+    b = Bench(dut, stall=0.3, seed_extra=5)
+    await b.start()
+    for _ in range(2000):
+        key = rng.randbytes(rng.choice((16, 24, 32)))
+        if NB8 and rng.random() < 0.5:
+            pt = rng.randbytes(32)
+            b.send(key, pt, Rijndael(key, 32).encrypt_block(pt))
+        else:
+            pt = rng.randbytes(16)
+            b.send(key, pt, aes(key, pt))
     await b.check()
