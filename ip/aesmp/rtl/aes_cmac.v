@@ -5,8 +5,10 @@
 //
 // Per message: one command word (c_key, c_klen = 0/1/2 for 128/192/256-bit keys, c_tlen = tag
 // bytes 1..16), then the message on s_t*, then the tag on m_t* and one status word.
-// Subkeys in hardware (SP 800-38B 6.1): L = AES_K(0^128) once per message, K1 = dbl(L),
-// K2 = dbl(K1), dbl(X) = (X << 1) ^ (MSB(X) ? 0x87 : 0), X read as one big-endian integer.
+// Subkeys in hardware (SP 800-38B 6.1): L = AES_K(0^128), K1 = dbl(L), K2 = dbl(K1),
+// dbl(X) = (X << 1) ^ (MSB(X) ? 0x87 : 0), X read as one big-endian integer. L is kept: a
+// command whose c_key and c_klen equal the previous message's (all 256 bits of c_key compared)
+// skips it; any other key computes it first.
 // MAC (6.2): C_0 = 0, C_i = AES_K(C_{i-1} ^ M_i); the last block is M_n ^ K1 when it is
 // complete (and the message is not empty), else (M_n || 0x80 || 0*) ^ K2; the empty message is
 // one padded block. The tag is the first c_tlen bytes of C_n.
@@ -27,7 +29,7 @@
 // outside 1..16, a beat before the last with s_tkeep != 8'hff, or a last beat whose s_tkeep is
 // not 2^k - 1. The message is read up to its s_tlast either way.
 //
-// Timing: the subkey block then each message block take Nr + 3 clocks (13, 15, 17 for AES-128,
+// Timing: the subkey block (for a new key) then each message block take Nr + 3 clocks (13, 15, 17 for AES-128,
 // -192, -256): Nr + 2 in rijndael_iter and one to take its result into C. rst (synchronous,
 // active high) on any clock drops the message in flight.
 module aes_cmac (
@@ -104,6 +106,7 @@ reg          ab;           // next beat's position in a
 reg          a_full, a_last, a_k1;
 reg          busy;         // a block in the cipher
 reg          l_busy;       // ... and it is L
+reg          l_ok;         // l_q is L of key_q / klen_q
 reg          fin_busy;     // ... and it is the last message block
 reg          err;
 reg          ob;           // tag beat
@@ -171,6 +174,7 @@ wire        n_bad = herr;
 wire        wr = n_fire && st == S_ABS && !n_bad;
 
 wire bad_cmd = c_klen == 2'd3 || c_tlen == 5'd0 || c_tlen > 5'd16;
+wire same_key = l_ok && c_key == key_q && c_klen == klen_q;
 assign c_ready = st == S_IDLE;
 
 // tag out
@@ -206,7 +210,10 @@ always @(posedge clk) begin
     if (cr_valid) begin
         busy   <= 1'b0;
         l_busy <= 1'b0;
-        if (l_busy) l_q <= cr_out[255:128];
+        if (l_busy) begin
+            l_q  <= cr_out[255:128];
+            l_ok <= 1'b1;
+        end
         else        c_q <= cr_out[255:128];
     end
     case (st)
@@ -218,7 +225,8 @@ always @(posedge clk) begin
         ab     <= 1'b0;
         a_full <= 1'b0;
         err    <= bad_cmd;
-        st     <= bad_cmd ? S_DRN : S_L;
+        l_ok   <= !bad_cmd && same_key;
+        st     <= bad_cmd ? S_DRN : same_key ? S_ABS : S_L;
     end
     S_L: if (cr_valid) st <= S_ABS;
     S_ABS: begin
@@ -244,6 +252,7 @@ always @(posedge clk) begin
         st       <= S_IDLE;
         busy     <= 1'b0;
         l_busy   <= 1'b0;
+        l_ok     <= 1'b0;
         fin_busy <= 1'b0;
         a_full   <= 1'b0;
         ab       <= 1'b0;

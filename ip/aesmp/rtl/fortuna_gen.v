@@ -24,7 +24,7 @@
 // C wrapping to 0 inside a request is not detected (2^128 blocks).
 //
 // Timing: GENERATE runs one AES-256 block per 16 clocks (Nr + 2), output beats overlapping the
-// next block; RESEED takes 66 clocks per 64-byte SHA-256 block of K || seed || padding.
+// next block; RESEED takes 67 clocks per 64-byte SHA-256 block of K || seed || padding.
 // rst (synchronous, active high) returns to the unseeded state from any clock.
 module fortuna_gen (
     input  wire        clk,
