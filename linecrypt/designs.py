@@ -50,6 +50,11 @@ TOPS: dict[str, str] = {
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
+    "rijndael_iter": "aesmp",     # iterative Rijndael, Nb = 4 or 8, on-the-fly key expansion
+    "aes_hash": "aesmp",          # AES-Hash (Davies-Meyer over Rijndael-256), padding in hardware
+    "aes_cmac": "aesmp",          # AES-CMAC (SP 800-38B), subkeys in hardware
+    "sha256_compress": "aesmp",   # SHA-256 compression, one round per clock (Fortuna's reseed)
+    "fortuna_gen": "aesmp",       # Fortuna generator: AES-256 counter mode, rekey, SHA-256 reseed
 }
 
 
@@ -220,6 +225,31 @@ def _keccak_points() -> list[Design]:
     return out
 
 
+def _aesmp_points() -> list[Design]:
+    # The multi-purpose AES engine's datapath (ip/aesmp): one round per clock. Rates are the
+    # long-message figures of ip/aesmp/doc/README.md, which the benches' rate tests check:
+    # rijndael_iter Nr + 2 clocks per block, aes_hash 17 clocks per 256-bit block (Nr = 14, + 3),
+    # aes_cmac Nr + 3 clocks per 128-bit block (AES-128: Nr = 10), fortuna_gen 16 clocks per
+    # 128-bit output block (AES-256).
+    return [
+        Design("rijndael256-iter", "rijndael_iter", {"NB8": 1}, 256 / (14 + 2),
+               "iterative Rijndael encryptor, Nb = 4 or 8 (Rijndael-256 rate shown), Nk = 4/6/8, "
+               "on-the-fly key expansion, 1 round per clock", 256, 256, building_block=True),
+        Design("aes128-iter", "rijndael_iter", {"NB8": 0}, 128 / (10 + 2),
+               "iterative AES-128/192/256 encryptor (AES-128 rate shown), on-the-fly key expansion, "
+               "1 round per clock", 128, 128, building_block=True),
+        Design("aes-hash-iter", "aes_hash", {}, 256 / (14 + 3),
+               "AES-Hash (Davies-Meyer over Rijndael-256) with hardware padding, 64-bit beats, "
+               "1 round per clock", 256, 256, building_block=True),
+        Design("aes-cmac128-iter", "aes_cmac", {}, 128 / (10 + 3),
+               "AES-CMAC (SP 800-38B), subkeys in hardware, 128/192/256-bit keys (AES-128 rate "
+               "shown), 64-bit beats, 1 round per clock", 128, 128, building_block=True),
+        Design("fortuna-gen-iter", "fortuna_gen", {}, 128 / (14 + 2),
+               "Fortuna generator: AES-256 counter mode with rekey, SHA-256 reseed (one round "
+               "per clock each), 64-bit beats", 128, 256, building_block=True),
+    ]
+
+
 def _ocb_points() -> list[Design]:
     # OCB3 datapath bricks (ip/ocb): the offsets of N lanes (N blocks per clock) with their key
     # table, and the nonce unit; measured for area and Fmax, the engine around them comes later
@@ -357,6 +387,7 @@ def _measured(points: list[Design]) -> list[Design]:
 DESIGNS: dict[str, Design] = {d.name: d for d in
                               _aes_points() + _serpent_points() + _des_points() + _idea_points()
                               + _brick_points() + _ocb_points() + _gcm_points() + _keccak_points()
+                              + _aesmp_points()
                               + _measured(_lane_points() + _aead_points() + _link_points())}
 
 # every lane, engine and link point, measured or not (`linecrypt synth` takes any of them,
