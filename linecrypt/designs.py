@@ -50,6 +50,7 @@ TOPS: dict[str, str] = {
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
+    "lwc_keccak": "lwc",          # LWC-style PDI/SDI/DO front end of the Keccak engine
 }
 
 
@@ -217,6 +218,11 @@ def _keccak_points() -> list[Design]:
     out.append(Design("keccak-sponge-r1", "keccak_sponge", {"RPC": 1}, 64,
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
                       "1 round per clock", building_block=True))
+    # the Keccak engine behind the LWC-style command protocol (ip/lwc): hash, SHAKE, Keccak-MAC
+    out += [Design(f"lwc-keccak-w{w}", "lwc_keccak", {"W": w, "RPC": 1}, w,
+                   f"Keccak engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, "
+                   "1 round per clock (SHA-3, SHAKE, Keccak-256, Keccak-MAC)", building_block=True)
+            for w in (32, 128)]
     return out
 
 
