@@ -55,6 +55,7 @@ TOPS: dict[str, str] = {
     "aes_cmac": "aesmp",          # AES-CMAC (SP 800-38B), subkeys in hardware
     "sha256_compress": "aesmp",   # SHA-256 compression, one round per clock (Fortuna's reseed)
     "fortuna_gen": "aesmp",       # Fortuna generator: AES-256 counter mode, rekey, SHA-256 reseed
+    "lwc_keccak": "lwc",          # LWC-style PDI/SDI/DO front end of the Keccak engine
 }
 
 
@@ -222,6 +223,11 @@ def _keccak_points() -> list[Design]:
     out.append(Design("keccak-sponge-r1", "keccak_sponge", {"RPC": 1}, 64,
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
                       "1 round per clock", building_block=True))
+    # the Keccak engine behind the LWC-style command protocol (ip/lwc): hash, SHAKE, Keccak-MAC
+    out += [Design(f"lwc-keccak-w{w}", "lwc_keccak", {"W": w, "RPC": 1}, w,
+                   f"Keccak engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, "
+                   "1 round per clock (SHA-3, SHAKE, Keccak-256, Keccak-MAC)", building_block=True)
+            for w in (32, 128)]
     return out
 
 

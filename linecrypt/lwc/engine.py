@@ -28,12 +28,18 @@ class _Short(Exception):
 
 
 class EngineModel:
-    """One engine (``Engine.KECCAK`` or ``Engine.AES``) at width 32 or 128."""
+    """One engine (``Engine.KECCAK`` or ``Engine.AES``) at width 32 or 128.
 
-    def __init__(self, engine: Engine, width: int = 32):
+    ``without``: algorithms this build of the engine does not run (e.g. ``{Alg.LAKE_KEYAK}`` for
+    a Keccak engine without its Keyak core). An instruction that selects one, by code or as the
+    opcode's default, is a valid word whose algorithm the engine does not run: BAD_INSTRUCTION,
+    its segments discarded."""
+
+    def __init__(self, engine: Engine, width: int = 32, without=()):
         from linecrypt.models.fortuna import Generator
         self.engine, self.width = Engine(engine), width
         self.wb = width // 8
+        self.without = frozenset(Alg(a) for a in without)
         self.key: bytes | None = None
         self.prng = Generator()
         self.do: list[int] = []
@@ -153,6 +159,9 @@ class EngineModel:
             return i + 1, j
         try:
             alg = resolve_alg(self.engine, op, ins.alg) if op != Op.ACTKEY else None
+            if alg in self.without:
+                raise ProtocolError(f"this build of the {self.engine.name} engine does not run "
+                                    f"{alg.name}")
         except ProtocolError as e:
             self._status(Reason.BAD_INSTRUCTION, str(e))
             if op in PDI_SEGMENTED:

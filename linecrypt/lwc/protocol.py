@@ -148,6 +148,7 @@ TAG_BYTES = 16
 GCM_NPUB = range(1, 65)
 AES_KEYS = (16, 24, 32)
 KEYAK_KEY, KEYAK_NPUB = 16, 150
+KECCAK_MAC_KEYS = range(1, 39)   # what KeyPack takes (40-byte pack: enc8(40) || K || 0x01)
 
 
 def engine_of(alg: Alg) -> Engine:
@@ -486,6 +487,8 @@ def mac(alg: Alg, key: bytes, msg: bytes) -> bytes:
         from linecrypt.models.cmac import cmac
         return cmac(key, msg, TAG_BYTES)
     if alg == Alg.KECCAK_MAC:
+        if len(key) not in KECCAK_MAC_KEYS:
+            raise ProtocolError(f"Keccak-MAC takes a 1..38-byte key (KeyPack), not {len(key)}")
         return keccak_mac_hook(key, msg)
     raise ProtocolError(f"{ALG_NAMES.get(alg, alg)} is not a MAC")
 

@@ -10,7 +10,7 @@ from linecrypt.designs import DESIGNS, TOPS
 from linecrypt.host.tools import venv_tool, verilator_env
 from linecrypt.ipcores import core_description, ip_files, ip_names
 
-EXPECTED = {"common", "aes", "serpent", "des", "idea", "modes", "ocb", "gcm", "aesmp"}
+EXPECTED = {"common", "aes", "serpent", "des", "idea", "modes", "ocb", "gcm", "keccak", "lwc", "aesmp"}
 
 
 def test_every_ip_unit_has_a_core_file():
@@ -40,7 +40,7 @@ def test_fusesoc_lists_every_core():
         assert f"linecrypt:ip:{name}:" in r.stdout, r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("name", ["modes"])   # modes depends on aes, des and common: the deepest tree
+@pytest.mark.parametrize("name", ["modes", "lwc"])   # modes: aes, des and common; lwc: keccak
 def test_fusesoc_lint_target(name, tmp_path):
     r = subprocess.run([venv_tool("fusesoc"), "--cores-root", str(ROOT), "run", "--target", "lint",
                         f"linecrypt:ip:{name}"], cwd=tmp_path, env=verilator_env(),

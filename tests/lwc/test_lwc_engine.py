@@ -200,3 +200,31 @@ def test_incomplete_stream_waits():
     assert EngineModel(Engine.KECCAK, 32).run(vals(t.pdi)[:-1]) == []
     k = key_transaction(KEY, 32)
     assert EngineModel(Engine.AES, 32).run(vals(k.pdi), []) == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_keccak_mac_needs_a_key_keypack_takes(width):
+    """Keccak-MAC with no active key, or a key KeyPack cannot hold (39..64 bytes), fails NO_KEY
+    after the message is read; the next operation runs."""
+    m = EngineModel(Engine.KECCAK, width)
+    nxt = hash_transaction("sha3-256", b"abc", width)
+    t = mac_transaction("keccak-mac", KEY, b"m" * 20, width, load_key=False)
+    assert m.run(vals(t.pdi) + vals(nxt.pdi)) == [fail(Reason.NO_KEY, width)] + vals(nxt.do)
+    k = key_transaction(bytes(39), width)
+    assert m.run(vals(k.pdi) + vals(t.pdi), vals(k.sdi)) == [fail(Reason.NO_KEY, width)]
+    good = mac_transaction("keccak-mac", bytes(38), b"m" * 20, width)
+    assert m.run(vals(good.pdi), vals(good.sdi)) == vals(good.do)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_engine_without_an_algorithm(width):
+    """A build without Lake Keyak answers ENC/DEC (by code or as the default) BAD_INSTRUCTION
+    and discards their segments."""
+    from linecrypt.lwc.protocol import Alg
+    m = EngineModel(Engine.KECCAK, width, without={Alg.LAKE_KEYAK})
+    e = enc_transaction("lake-keyak", KEY, bytes(150), b"ad", b"y" * 30, width)
+    nxt = hash_transaction("sha3-256", b"abc", width)
+    pdi = vals(e.pdi)
+    pdi[1] = encode_instruction(Instruction(Op.ENC, 0), width)     # ALG 0: the default
+    assert m.run(pdi + vals(nxt.pdi), vals(e.sdi)) == [fail(Reason.BAD_INSTRUCTION, width)] + \
+        vals(nxt.do)
