@@ -50,6 +50,7 @@ TOPS: dict[str, str] = {
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
+    "keyak_engine": "keccak",     # Lake Keyak v2 AEAD (Motorist, one Piston), padding and framing in hardware
 }
 
 
