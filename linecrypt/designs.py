@@ -218,6 +218,14 @@ def _keccak_points() -> list[Design]:
     out.append(Design("keccak-sponge-r1", "keccak_sponge", {"RPC": 1}, 64,
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
                       "1 round per clock", building_block=True))
+    # Lake Keyak v2 engine: a long message crypts 168 bytes per 21 + 12 / RPC clocks, 1344 / 33 =
+    # 40.7 bits per clock at RPC = 1 (the formula with the AD and per-message terms is in
+    # ip/keccak/doc/README.md, test_rate checks it). No block-stream harness (the command and
+    # four streams are its own), hence a building block for the CLI harness like the sponge.
+    out.append(Design("keyak-lake-r1", "keyak_engine", {"RPC": 1}, 1344 // (21 + 12),
+                      "Lake Keyak v2 AEAD engine (Motorist, one Piston), sessions, padding and "
+                      "framing in hardware, 64-bit beats, 1 round per clock", block_bits=1344,
+                      key_bits=128, building_block=True))
     return out
 
 

@@ -376,33 +376,53 @@ async def test_rate(dut):
     b = Bench(dut, seed_extra=7)
     await b.start()
     k, n = rng.randbytes(16), rng.randbytes(150)
-    b.command(0, b"", b"", keyak.lake_keyak_seal(k, n, b"", b""), start=(k, n, False, False))
-    await b.check()
-    m = keyak.Motorist()
-    m.start_engine(k, n)
-    m.wrap(b"", b"")
-    for al, ml in ((0, 168 * 20 - 16), (192 * 20, 0), (24 * 20, 168 * 20 - 16), (0, 0)):
-        a, msg = rng.randbytes(al), rng.randbytes(ml)
-        ct, t = m.wrap(msg, a)
-        b.command(0, a, msg, ct + t)
+    for tag_flag, sforget in ((False, False), (True, False), (False, True), (True, True)):
+        m = keyak.Motorist()
+        t0 = m.start_engine(k, n, tag_flag, None, False, sforget)
+        ct, t = m.wrap(b"", b"")
+        b.command(0, b"", b"", t0 + t, start=(k, n, tag_flag, sforget))
         clocks = 0
         while not b.st.items:
             await RisingEdge(dut.clk)
             clocks += 1
-        dut._log.info(f"AD {al} B, message {ml} B: {clocks} clocks")
-        b.rates = getattr(b, "rates", []) + [(al, ml, clocks)]
+        # StartEngine: key and nonce beats + 1, one permutation (two with the knot), the start
+        # tag's 2 beats; then the empty Wrap: 12 / RPC + 8
+        est = 2 + 19 + 1 + (12 // RPC) * (2 if sforget else 1) + (2 if tag_flag else 0) \
+            + 12 // RPC + 8
+        dut._log.info(f"StartEngine (16-byte key, 150-byte nonce, tag {tag_flag}, forget "
+                      f"{sforget}) + empty Wrap: {clocks} clocks, formula {est}")
+        b.rates = getattr(b, "rates", []) + [("start", tag_flag, sforget, clocks, est)]
         await b.check()
-    for al, ml, clocks in b.rates:
+    # the session of the last StartEngine goes on (m is its model)
+    for al, ml, fg in ((0, 168 * 20 - 16, 0), (192 * 20, 0, 0), (24 * 20, 168 * 20 - 16, 0),
+                       (0, 0, 0), (0, 0, 1), (40, 300, 1)):
+        a, msg = rng.randbytes(al), rng.randbytes(ml)
+        ct, t = m.wrap(msg, a, None, False, bool(fg))
+        b.command(0, a, msg, ct + t, forget=bool(fg))
+        clocks = 0
+        while not b.st.items:
+            await RisingEdge(dut.clk)
+            clocks += 1
+        dut._log.info(f"AD {al} B, message {ml} B, forget {fg}: {clocks} clocks")
+        b.rates = getattr(b, "rates", []) + [(al, ml, fg, clocks)]
+        await b.check()
+    for r in b.rates:
+        if r[0] == "start":
+            continue   # logged above; checked below
+        al, ml, fg, clocks = r
         # the datasheet's formula: every beat one clock; a block with message bytes waits for the
-        # permutation (12 / RPC clocks, its Spark clock included); a metadata-only block is
-        # written while the permutation runs and costs one clock more than its beats; the
-        # command, the last Spark and the tag cost 12 / RPC + 7. After a tag the first block
-        # crypts 152 bytes (16 + |M| in the count).
+        # permutation before it (12 / RPC clocks, its Spark clock included); a metadata-only
+        # block is written while the permutation runs and costs its beats + 1, and the tag then
+        # waits 12 / RPC for its Spark; the command and the tag cost 7. After a tag the first
+        # block crypts 152 bytes (16 + |M| in the count).
         beats = -(-ml // 8) + -(-al // 8)
         mblocks = -(-(ml + 16) // 168) if ml else 0
         a_rest = max(0, al - 24 * mblocks)
-        ablocks = -(-a_rest // 192) if (a_rest or not ml) else 0
-        ablocks = max(ablocks, 0 if ml else 1)
-        est = beats + mblocks * (12 // RPC) + ablocks + 12 // RPC + 7
+        ablocks = -(-a_rest // 192) if a_rest else (0 if ml else 1)
+        est = beats + mblocks * (12 // RPC) + (ablocks + 12 // RPC if ablocks else 0) + 7
+        est += (12 // RPC + 1) if fg else 0          # the knot: one more Spark
         dut._log.info(f"AD {al}, message {ml}: {clocks} clocks, formula {est}")
         assert abs(clocks - est) <= 2, (al, ml, clocks, est)
+    for r in b.rates:
+        if r[0] == "start":
+            assert abs(r[3] - r[4]) <= 2, r
