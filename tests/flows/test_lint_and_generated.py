@@ -18,7 +18,7 @@ LINT_DEFAULT = {"aes128-enc-s1", "aes192-dec-s1", "aes256-enc-s3", "aes256-dec-s
                 "aes-round-dec-s3", "serpent128-enc-s1", "serpent192-dec-s1", "serpent256-dec-s1",
                 "des-enc", "3des-dec", "des-cbc-enc-x32", "idea-enc", "idea-mul",
                 "credit-fifo-bram", "ocb3-offsets-4lane", "ocb3-nonce", "ghash-mul-kara2-p2",
-                "ghash-4way", "lanes-serpent128-enc-4lane"}
+                "ghash-4way", "lanes-serpent128-enc-4lane", "keyak-lake-r1"}
 LINT_ALL = [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "link" in n
             or "round" in n or not n.startswith(("aes", "serpent"))]
 
