@@ -56,6 +56,7 @@ TOPS: dict[str, str] = {
     "sha256_compress": "aesmp",   # SHA-256 compression, one round per clock (Fortuna's reseed)
     "fortuna_gen": "aesmp",       # Fortuna generator: AES-256 counter mode, rekey, SHA-256 reseed
     "lwc_keccak": "lwc",          # LWC-style PDI/SDI/DO front end of the Keccak engine
+    "keyak_engine": "keccak",     # Lake Keyak v2 AEAD (Motorist, one Piston), padding and framing in hardware
 }
 
 
@@ -228,6 +229,14 @@ def _keccak_points() -> list[Design]:
                    f"Keccak engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, "
                    "1 round per clock (SHA-3, SHAKE, Keccak-256, Keccak-MAC)", building_block=True)
             for w in (32, 128)]
+    # Lake Keyak v2 engine: a long message crypts 168 bytes per 21 + 12 / RPC clocks, 1344 / 33 =
+    # 40.7 bits per clock at RPC = 1 (the formula with the AD and per-message terms is in
+    # ip/keccak/doc/README.md, test_rate checks it). No block-stream harness (the command and
+    # four streams are its own), hence a building block for the CLI harness like the sponge.
+    out.append(Design("keyak-lake-r1", "keyak_engine", {"RPC": 1}, 1344 // (21 + 12),
+                      "Lake Keyak v2 AEAD engine (Motorist, one Piston), sessions, padding and "
+                      "framing in hardware, 64-bit beats, 1 round per clock", block_bits=1344,
+                      key_bits=128, building_block=True))
     return out
 
 
