@@ -50,6 +50,8 @@ TOPS: dict[str, str] = {
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
+    "keccak_p1600_lite": "keccak",   # Keccak-p[1600, nr], lane-serial, state in a memory
+    "keccak_sponge_lite": "keccak",  # the sponge around keccak_p1600_lite (same ports as keccak_sponge)
 }
 
 
