@@ -220,12 +220,12 @@ def _keccak_points() -> list[Design]:
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
                       "1 round per clock", building_block=True))
     # the low-area pair (ip/keccak/doc/README.md, "Low-area variant"): lane-serial, state in block
-    # RAM. bits_per_cycle is SHA3-256's: 1088 rate bits per block of rate_w + 39 + 64 nr clocks
-    # (17 lanes in, then the permutation: 1 + 37 scan + 24 rounds of 64 + 1), 1088 / 1592
-    lite_bpc = round(1088 / (17 + 39 + 64 * 24), 3)
+    # RAM. bits_per_cycle is SHA3-256's: 1088 rate bits per block of rate_w + 39 + 65 nr clocks
+    # (17 lanes in, then the permutation: 1 + 37 scan + 24 rounds of 65 + 1), 1088 / 1616
+    lite_bpc = round(1088 / (17 + 39 + 65 * 24), 3)
     out.append(Design("keccak-p1600-lite", "keccak_p1600_lite", {"MEM_BRAM": 1, "WREG": 1}, lite_bpc,
                       "Keccak-p[1600, nr] permutation, lane-serial 64-bit datapath, state in block RAM "
-                      "(39 + 64 nr clocks per permutation)", building_block=True))
+                      "(39 + 65 nr clocks per permutation)", building_block=True))
     out.append(Design("keccak-sponge-lite", "keccak_sponge_lite", {"MEM_BRAM": 1, "WREG": 1}, lite_bpc,
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256) around "
                       "keccak_p1600_lite, ports of keccak_sponge", building_block=True))

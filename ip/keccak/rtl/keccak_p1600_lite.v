@@ -22,10 +22,13 @@
 //       (iota on lane 0), written back to A. The same lanes enter the parity ring, so the next
 //       round's C is ready when the pass ends.
 // The first round's parities come from a scan: the chi pass with chi and the writes off.
-// Clocks: scan 1 + 35 + DRAIN, each round (25 + DRAIN) + (35 + DRAIN), DRAIN = 1 + WREG.
-// With WREG = 1 the first result lane is valid 39 + 64 nr clocks after the last lane is taken
-// (1575 for nr = 24, 807 for nr = 12); 25 lanes in, the permutation and 25 lanes out take
-// 89 + 64 nr clocks back to back.
+// theta's output is registered before the rotation (the block RAM's clock-to-out and theta, then
+// the three rotation stages and the write select: two register-to-register paths of about the
+// same length), so rho writes one clock after chi would.
+// Clocks: scan 1 + 35 + DRAIN, each round (25 + DRAIN + 1) + (35 + DRAIN), DRAIN = 1 + WREG.
+// With WREG = 1 the first result lane is valid 39 + 65 nr clocks after the last lane is taken
+// (1599 for nr = 24, 819 for nr = 12); 25 lanes in, the permutation and 25 lanes out take
+// 89 + 65 nr clocks back to back.
 //
 // Interface: lanes in (s_*) and out (m_*), one per clock, valid/ready.
 //   In: lanes go to index 0, 1, 2, ... in order; s_txor = 1 XORs s_tdata into the lane, 0
@@ -148,7 +151,8 @@ wire        s_end   = s_tlast || idx == 5'd24;
 
 // reads of the pass: rho reads 25 lanes, scan and chi 35 (7 per row); then DRAIN clocks
 wire        rd_on    = busy && ph != PH_PRE && row != 3'd5;
-wire        pass_end = busy && (ph == PH_PRE || (row == 3'd5 && dcnt == DRAIN[1:0] - 2'd1));
+wire        pass_end = busy && (ph == PH_PRE ||
+                                (row == 3'd5 && dcnt == DRAIN[1:0] - (ph == PH_RHO ? 2'd0 : 2'd1)));
 wire        row_end  = (pos == (ph == PH_RHO ? 3'd4 : 3'd6));
 // next lane: +1 along a row; scan/chi go back to x = 0 after x = 4 and on to the next row
 // after the second x = 1
@@ -279,6 +283,9 @@ assign m_tdata = rd;
 reg  [63:0] ring0, ring1, ring2, ring3, ring4;  // column parities C, turning once per lane
 reg  [63:0] wa, wb;                     // chi window: the two lanes read before rd
 wire [63:0] theta;                      // A ^ C[x-1] ^ rot(C[x+1], 1)
+reg  [63:0] theta_r;                    // theta, registered before the rotation
+reg  [5:0]  rot_r, dst_r;               // rot_q, dst_q of the lane in theta_r
+reg         rho_r;                      // theta_r holds a lane of the theta-rho-pi pass
 wire [63:0] rot1, rot2;                 // rotated by r[1:0], by r[3:0]
 wire [63:0] rho;                        // rotated by r
 wire [63:0] chi;                        // B[x] ^ (~B[x+1] & B[x+2]); scan: B[x]
@@ -294,38 +301,38 @@ for (i = 0; i < 64; i = i + 1) begin : g_bit
     // Z = INIT[{D, C, B, A}]; PFUMX: Z = C0 ? ALUT : BLUT
     LUT4 #(.INIT(16'h9696)) u_theta (.A(rd[i]), .B(ring4[i]), .C(ring1_r[i]), .D(1'b0), .Z(theta[i]));
     wire a0, b0, a1, b1, a2, b2;
-    LUT4 #(.INIT(16'hCACA)) u_r0a (.A(theta[i]), .B(theta[(i + 63) % 64]), .C(rot_q[0]), .D(1'b0), .Z(a0));
-    LUT4 #(.INIT(16'hCACA)) u_r0b (.A(theta[(i + 62) % 64]), .B(theta[(i + 61) % 64]), .C(rot_q[0]), .D(1'b0), .Z(b0));
-    PFUMX u_r0m (.ALUT(b0), .BLUT(a0), .C0(rot_q[1]), .Z(rot1[i]));
-    LUT4 #(.INIT(16'hCACA)) u_r1a (.A(rot1[i]), .B(rot1[(i + 60) % 64]), .C(rot_q[2]), .D(1'b0), .Z(a1));
-    LUT4 #(.INIT(16'hCACA)) u_r1b (.A(rot1[(i + 56) % 64]), .B(rot1[(i + 52) % 64]), .C(rot_q[2]), .D(1'b0), .Z(b1));
-    PFUMX u_r1m (.ALUT(b1), .BLUT(a1), .C0(rot_q[3]), .Z(rot2[i]));
-    LUT4 #(.INIT(16'hCACA)) u_r2a (.A(rot2[i]), .B(rot2[(i + 48) % 64]), .C(rot_q[4]), .D(1'b0), .Z(a2));
-    LUT4 #(.INIT(16'hCACA)) u_r2b (.A(rot2[(i + 32) % 64]), .B(rot2[(i + 16) % 64]), .C(rot_q[4]), .D(1'b0), .Z(b2));
-    PFUMX u_r2m (.ALUT(b2), .BLUT(a2), .C0(rot_q[5]), .Z(rho[i]));
+    LUT4 #(.INIT(16'hCACA)) u_r0a (.A(theta_r[i]), .B(theta_r[(i + 63) % 64]), .C(rot_r[0]), .D(1'b0), .Z(a0));
+    LUT4 #(.INIT(16'hCACA)) u_r0b (.A(theta_r[(i + 62) % 64]), .B(theta_r[(i + 61) % 64]), .C(rot_r[0]), .D(1'b0), .Z(b0));
+    PFUMX u_r0m (.ALUT(b0), .BLUT(a0), .C0(rot_r[1]), .Z(rot1[i]));
+    LUT4 #(.INIT(16'hCACA)) u_r1a (.A(rot1[i]), .B(rot1[(i + 60) % 64]), .C(rot_r[2]), .D(1'b0), .Z(a1));
+    LUT4 #(.INIT(16'hCACA)) u_r1b (.A(rot1[(i + 56) % 64]), .B(rot1[(i + 52) % 64]), .C(rot_r[2]), .D(1'b0), .Z(b1));
+    PFUMX u_r1m (.ALUT(b1), .BLUT(a1), .C0(rot_r[3]), .Z(rot2[i]));
+    LUT4 #(.INIT(16'hCACA)) u_r2a (.A(rot2[i]), .B(rot2[(i + 48) % 64]), .C(rot_r[4]), .D(1'b0), .Z(a2));
+    LUT4 #(.INIT(16'hCACA)) u_r2b (.A(rot2[(i + 32) % 64]), .B(rot2[(i + 16) % 64]), .C(rot_r[4]), .D(1'b0), .Z(b2));
+    PFUMX u_r2m (.ALUT(b2), .BLUT(a2), .C0(rot_r[5]), .Z(rho[i]));
     LUT4 #(.INIT(16'h9AAA)) u_chi (.A(wa[i]), .B(wb[i]), .C(rd[i]), .D(chi_q), .Z(chi[i]));
     LUT4 #(.INIT(16'hC6AA)) u_ring (.A(ring0[i]), .B(chi[i]), .C(first_q), .D(out_q), .Z(ring_in[i]));
     LUT4 #(.INIT(16'h6C6C)) u_ld (.A(rd[i]), .B(s_tdata[i]), .C(s_txor), .D(1'b0), .Z(ld[i]));
     PFUMX u_ws (.ALUT(chi[i]), .BLUT(ld[i]), .C0(out_q), .Z(wsel[i]));
-    L6MUX21 u_wd (.D0(wsel[i]), .D1(rho[i]), .SD(rho_q), .Z(wdata_d[i]));
+    L6MUX21 u_wd (.D0(wsel[i]), .D1(rho[i]), .SD(rho_r), .Z(wdata_d[i]));
 `else
     assign theta[i]   = rd[i] ^ ring4[i] ^ ring1_r[i];
     assign chi[i]     = wa[i] ^ (chi_q & ~wb[i] & rd[i]);
     assign ring_in[i] = out_q ? ((first_q ? 1'b0 : ring0[i]) ^ chi[i]) : ring0[i];
     assign ld[i]      = (s_txor & rd[i]) ^ s_tdata[i];
     assign wsel[i]    = out_q ? chi[i] : ld[i];
-    assign wdata_d[i] = rho_q ? rho[i] : wsel[i];
+    assign wdata_d[i] = rho_r ? rho[i] : wsel[i];
 `endif
 end
 endgenerate
 
 `ifndef LC_TECH_ECP5
-assign rot1 = rot_q[1] ? (rot_q[0] ? {theta[60:0], theta[63:61]} : {theta[61:0], theta[63:62]})
-                       : (rot_q[0] ? {theta[62:0], theta[63]}    : theta);
-assign rot2 = rot_q[3] ? (rot_q[2] ? {rot1[51:0], rot1[63:52]} : {rot1[55:0], rot1[63:56]})
-                       : (rot_q[2] ? {rot1[59:0], rot1[63:60]} : rot1);
-assign rho  = rot_q[5] ? (rot_q[4] ? {rot2[15:0], rot2[63:16]} : {rot2[31:0], rot2[63:32]})
-                       : (rot_q[4] ? {rot2[47:0], rot2[63:48]} : rot2);
+assign rot1 = rot_r[1] ? (rot_r[0] ? {theta_r[60:0], theta_r[63:61]} : {theta_r[61:0], theta_r[63:62]})
+                       : (rot_r[0] ? {theta_r[62:0], theta_r[63]}    : theta_r);
+assign rot2 = rot_r[3] ? (rot_r[2] ? {rot1[51:0], rot1[63:52]} : {rot1[55:0], rot1[63:56]})
+                       : (rot_r[2] ? {rot1[59:0], rot1[63:60]} : rot1);
+assign rho  = rot_r[5] ? (rot_r[4] ? {rot2[15:0], rot2[63:16]} : {rot2[31:0], rot2[63:32]})
+                       : (rot_r[4] ? {rot2[47:0], rot2[63:48]} : rot2);
 `endif
 
 // iota: the round constant goes into lane (0, 0) of B as it enters wa (bit j of rc7 at lane
@@ -333,8 +340,15 @@ assign rho  = rot_q[5] ? (rot_q[4] ? {rot2[15:0], rot2[63:16]} : {rot2[31:0], ro
 wire [63:0] rc64 = {rc7_q[6], 31'd0, rc7_q[5], 15'd0, rc7_q[4], 7'd0, rc7_q[3], 3'd0,
                     rc7_q[2], 1'b0, rc7_q[1], rc7_q[0]};
 
-assign we_d    = rho_q || (out_q && chi_q) || take_s;
-assign waddr_d = (rho_q || out_q) ? dst_q : {1'b0, idx};
+assign we_d    = rho_r || (out_q && chi_q) || take_s;
+assign waddr_d = rho_r ? dst_r : (out_q ? dst_q : {1'b0, idx});
+
+always @(posedge clk) begin
+    theta_r <= theta;
+    rot_r   <= rot_q;
+    dst_r   <= dst_q;
+    rho_r   <= rho_q && !rst;
+end
 
 always @(posedge clk) begin
     if (win_q) begin

@@ -24,9 +24,9 @@
 // formed in the lane that needs it, and padding-only lanes are generated after the message. The
 // first block of a message replaces lanes 0..rate_w-1 and writes zeros to rate_w..24, so no
 // state survives from the previous message; later blocks are XORed into lanes 0..rate_w-1.
-// Clocks per block, WREG = 1, no stalls: rate_w lanes + 39 + 64 nr (first block: 25 lanes
+// Clocks per block, WREG = 1, no stalls: rate_w lanes + 39 + 65 nr (first block: 25 lanes
 // instead of rate_w); squeezing: one beat per clock from the permuted state, then one
-// permutation (1 + 1 + 39 + 64 nr clocks) per rate_w beats.
+// permutation (1 + 1 + 39 + 65 nr clocks) per rate_w beats.
 module keccak_sponge_lite #(
     parameter MEM_BRAM = 1,             // keccak_p1600_lite: state in block RAM (0: distributed)
     parameter WREG     = 1              // keccak_p1600_lite: register before the write port
@@ -140,6 +140,10 @@ always @(*) begin
 end
 wire p_take = p_s_tvalid && p_s_tready;
 
+// compares against small constants as a zero test of the high bits and a 5-bit compare (a
+// 32-bit magnitude compare becomes a 17-cell carry chain)
+wire c_hi0 = (c_out_len[31:5] == 27'd0);
+
 wire cmd_ok = (c_rate_w >= 5'd1) && (c_rate_w <= 5'd24) && (c_suffix != 8'd0) &&
               (c_nr >= 5'd1) && (c_nr <= 5'd24);
 
@@ -170,9 +174,9 @@ always @(posedge clk) begin
             suffix    <= c_suffix;
             nr        <= c_nr;
             left      <= c_out_len;
-            left_le8  <= (c_out_len <= 32'd8);
-            left_le16 <= (c_out_len <= 32'd16);
-            left_zero <= (c_out_len == 32'd0);
+            left_le8  <= c_hi0 && c_out_len[4:0] <= 5'd8;
+            left_le16 <= c_hi0 && c_out_len[4:0] <= 5'd16;
+            left_zero <= c_hi0 && c_out_len[4:0] == 5'd0;
             err       <= 1'b0;
             w         <= 5'd0;
             first     <= 1'b1;
@@ -215,9 +219,9 @@ always @(posedge clk) begin
             end
         end
         S_SQUEEZE: if (m_tvalid && m_tready) begin
-            left      <= left_le8 ? 32'd0 : left - 32'd8;
+            left      <= left_le8 ? 32'd0 : {left[31:3] - 29'd1, left[2:0]};
             left_le8  <= left_le16;
-            left_le16 <= (left <= 32'd24);
+            left_le16 <= (left[31:5] == 27'd0) && left[4:0] <= 5'd24;
             w         <= w + 5'd1;
             if (left_le8) begin
                 st       <= S_STATUS;

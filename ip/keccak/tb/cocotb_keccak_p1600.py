@@ -32,12 +32,13 @@ GOOD_NR = [n for n in range(1, 25) if n % RPC == 0]
 def perm_clocks(nr: int) -> int:
     """Clocks from the state taken (its last lane, for the lite core) to the result valid (its
     first lane): nr / RPC for keccak_p1600; for keccak_p1600_lite one set-up clock, the parity
-    scan (35 reads + drain), nr rounds of 25 + 35 reads each with their drains, and one clock to
-    fetch lane 0 (drain = 1 + WREG): 39 + 64 nr with WREG = 1."""
+    scan (35 reads + drain), nr rounds of 25 + 35 reads each with their drains (rho's one clock
+    longer: theta is registered), and one clock to fetch lane 0 (drain = 1 + WREG): 39 + 65 nr
+    with WREG = 1."""
     if not LITE:
         return nr // RPC
     drain = 1 + WREG
-    return 1 + (35 + drain) + nr * (25 + drain + 35 + drain) + 1
+    return 1 + (35 + drain) + nr * (25 + drain + 1 + 35 + drain) + 1
 
 
 def interval(nr: int) -> int:

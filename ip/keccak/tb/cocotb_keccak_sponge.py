@@ -28,7 +28,7 @@ RPC = 1 if LITE else int(P["RPC"])
 WREG = int(P.get("WREG", 1))
 # keccak_sponge_lite: clocks from a block's last lane to the next block's first (permutation
 # plus fetching lane 0), as keccak_p1600_lite gives them
-LITE_PERM = 2 + (35 + 1 + WREG) + 24 * (25 + 35 + 2 * (1 + WREG))
+LITE_PERM = 2 + (35 + 1 + WREG) + 24 * (25 + 1 + 35 + 2 * (1 + WREG))
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
 
 # name -> (rate in bytes, suffix)
@@ -203,7 +203,7 @@ async def test_reset_mid_message(dut):
 @cocotb.test()
 async def test_absorb_rate(dut):
     """A long message with no stalls: clocks per block = max(rate_w + 1, nr / RPC), the figure
-    the datasheet gives (lite: rate_w + the permutation, 39 + 64 nr with WREG = 1; the first
+    the datasheet gives (lite: rate_w + the permutation, 39 + 65 nr with WREG = 1; the first
     block writes all 25 lanes)."""
     rng = random.Random(SEED + 4)
     b = Bench(dut, seed_extra=4)
