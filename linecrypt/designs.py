@@ -57,6 +57,8 @@ TOPS: dict[str, str] = {
     "fortuna_gen": "aesmp",       # Fortuna generator: AES-256 counter mode, rekey, SHA-256 reseed
     "lwc_keccak": "lwc",          # LWC-style PDI/SDI/DO front end of the Keccak engine
     "keyak_engine": "keccak",     # Lake Keyak v2 AEAD (Motorist, one Piston), padding and framing in hardware
+    "keccak_p1600_lite": "keccak",   # Keccak-p[1600, nr], lane-serial, state in a memory
+    "keccak_sponge_lite": "keccak",  # the sponge around keccak_p1600_lite (same ports as keccak_sponge)
 }
 
 
@@ -237,6 +239,16 @@ def _keccak_points() -> list[Design]:
                       "Lake Keyak v2 AEAD engine (Motorist, one Piston), sessions, padding and "
                       "framing in hardware, 64-bit beats, 1 round per clock", block_bits=1344,
                       key_bits=128, building_block=True))
+    # the low-area pair (ip/keccak/doc/README.md, "Low-area variant"): lane-serial, state in block
+    # RAM. bits_per_cycle is SHA3-256's: 1088 rate bits per block of rate_w + 39 + 65 nr clocks
+    # (17 lanes in, then the permutation: 1 + 37 scan + 24 rounds of 65 + 1), 1088 / 1616
+    lite_bpc = round(1088 / (17 + 39 + 65 * 24), 3)
+    out.append(Design("keccak-p1600-lite", "keccak_p1600_lite", {"MEM_BRAM": 1, "WREG": 1}, lite_bpc,
+                      "Keccak-p[1600, nr] permutation, lane-serial 64-bit datapath, state in block RAM "
+                      "(39 + 65 nr clocks per permutation)", building_block=True))
+    out.append(Design("keccak-sponge-lite", "keccak_sponge_lite", {"MEM_BRAM": 1, "WREG": 1}, lite_bpc,
+                      "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256) around "
+                      "keccak_p1600_lite, ports of keccak_sponge", building_block=True))
     return out
 
 

@@ -52,9 +52,10 @@ def lint(top: str, params: dict, tech_ecp5: bool = False) -> tuple[bool, str]:
 
 def uses_ecp5_prims(top: str, params: dict) -> bool:
     """Cores and parameters with an ECP5 primitive under LC_TECH_ECP5: block RAM (lc_bram_sdp),
-    LUT4 and its muxes (lc_xor4, lc_parity, lc_lut8: Serpent and AES)."""
+    LUT4 and its muxes (lc_xor4, lc_parity, lc_lut8: Serpent and AES; the lane-serial Keccak
+    datapath of keccak_p1600_lite)."""
     return bool(params.get("OUT_BRAM") or params.get("BRAM")) or \
-        any(f.name == "lc_xor4.v" for f in sources_for(top))
+        any(f.name in ("lc_xor4.v", "keccak_p1600_lite.v") for f in sources_for(top))
 
 
 def main() -> int:

@@ -28,22 +28,26 @@ def waves_requested() -> str | None:
     return fmt
 
 
-def build_dir(top: str, params: dict, waves: str | None = None) -> Path:
-    """The simulation build directory of ``top`` for one parameter set; traced builds (``waves``:
-    the trace format) get their own, so they never replace a cached untraced model."""
-    tag = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
+def build_dir(top: str, params: dict, waves: str | None = None, defines: dict | None = None) -> Path:
+    """The simulation build directory of ``top`` for one parameter set (and set of macros);
+    traced builds (``waves``: the trace format) get their own, so they never replace a cached
+    untraced model."""
+    key = params if not defines else {"params": params, "defines": defines}
+    tag = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     return BUILD / "sim" / f"{top}-{tag}{f'-waves-{waves}' if waves else ''}"
 
 
 def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
                testcase: str | None = None, extra_env: dict | None = None,
                test_dir: Path | None = None, tb_params: dict | None = None,
-               log_file: Path | None = None) -> None:
+               log_file: Path | None = None, defines: dict | None = None) -> None:
     """Build ``top`` with ``params`` (cached per parameter set) and run cocotb tests in it.
 
     The RTL parameters plus ``tb_params`` (testbench-only settings) reach the Python test as
     JSON in ``LC_PARAMS``. With ``log_file`` the build's and the simulation's output goes to that
-    file instead of stdout (the CLI writes its output there).
+    file instead of stdout (the CLI writes its output there). ``defines`` are Verilog macros for the
+    build (``{"LC_TECH_ECP5": 1}`` simulates the ECP5 primitive branches; the sources must then
+    include the primitives' models, ``linecrypt.flows.lint.ecp5_prim_stubs()``).
     A failing cocotb test raises (the runner's results.xml is checked).
 
     Waveforms: with ``WAVES=1`` (``WAVES_FORMAT=vcd`` for VCD) in the environment the model is built with
@@ -57,14 +61,14 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
 
     fmt = waves_requested()
     waves = fmt is not None
-    bdir = build_dir(top, params, fmt)
+    bdir = build_dir(top, params, fmt, defines)
     runner = get_runner("verilator")
     runner.build(
         sources=[str(s) for s in sources],
         hdl_toplevel=top,
         parameters=params,
         build_dir=str(bdir),
-        build_args=SIM_BUILD_ARGS + ({"fst": ["--trace-fst", "--trace-structs"], "vcd": ["--trace", "--trace-structs"]}[fmt]
+        build_args=SIM_BUILD_ARGS + [f"-D{k}={v}" for k, v in (defines or {}).items()] + ({"fst": ["--trace-fst", "--trace-structs"], "vcd": ["--trace", "--trace-structs"]}[fmt]
                                      if waves else []),
         always=False,
         waves=waves,

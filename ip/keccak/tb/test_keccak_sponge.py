@@ -2,7 +2,9 @@
 """The Keccak sponge with hardware padding (ip/keccak/rtl/keccak_sponge.v) under cocotb +
 Verilator against hashlib SHA-3/SHAKE and the Keccak-256 KATs (cocotb_keccak_sponge): every
 mode at the block-boundary lengths under random stalls, bad input, reset mid-message, the absorb
-rate. One round per clock by default; two is `slow`."""
+rate. One round per clock by default; two is `slow`. The same bench runs keccak_sponge_lite (block
+RAM; trimmed KAT and block counts by default; all of them, and the ECP5 primitive branch as
+synthesized, `slow`)."""
 import pytest
 
 from linecrypt.designs import sources_for
@@ -13,3 +15,13 @@ from linecrypt.host.sim import run_cocotb
                                  pytest.param(2, id="rpc2", marks=pytest.mark.slow)])
 def test_keccak_sponge(rpc):
     run_cocotb("keccak_sponge", sources_for("keccak_sponge"), {"RPC": rpc}, "cocotb_keccak_sponge")
+
+
+@pytest.mark.parametrize("tech,long", [pytest.param(False, 0, id="rtl"),
+                                       pytest.param(False, 1, id="rtl-long", marks=pytest.mark.slow),
+                                       pytest.param(True, 1, id="ecp5-long", marks=pytest.mark.slow)])
+def test_keccak_sponge_lite(tech, long):
+    from test_keccak_p1600 import lite_sources
+    srcs, defs = lite_sources("keccak_sponge_lite", tech)
+    run_cocotb("keccak_sponge_lite", srcs, {"MEM_BRAM": 1, "WREG": 1}, "cocotb_keccak_sponge",
+               tb_params={"LITE": 1, "LONG": long}, defines=defs)
