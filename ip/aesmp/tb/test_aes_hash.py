@@ -8,6 +8,7 @@ from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
 
+@pytest.mark.slow          # make test-long: Rijndael-256 itself is test_rijndael_iter's default
 def test_aes_hash():
     run_cocotb("aes_hash", sources_for("aes_hash"), {}, "cocotb_aes_hash")
 

@@ -9,6 +9,7 @@ from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
 
+@pytest.mark.slow          # make test-long: the cipher it runs is covered by test_rijndael_iter
 def test_fortuna_gen():
     run_cocotb("fortuna_gen", sources_for("fortuna_gen"), {}, "cocotb_fortuna_gen")
 

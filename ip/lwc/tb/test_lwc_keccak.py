@@ -2,8 +2,8 @@
 """The LWC-style front end of the Keccak engine (ip/lwc/rtl/lwc_keccak.v) under cocotb +
 Verilator (cocotb_lwc_keccak) at W = 32 and 128: every hash, SHAKE with LENGTH, Keccak-MAC, the
 PRNG instructions, malformed input against the engine model, reset mid-operation, and a KAT set
-written by `python -m linecrypt.lwc.kat`. `slow` adds outputs over one DO segment
-and more fuzz rounds."""
+written by `python -m linecrypt.lwc.kat`. W = 32 by default; `slow` adds W = 128, outputs
+over one DO segment and more fuzz rounds."""
 import os
 import subprocess
 import sys
@@ -27,7 +27,7 @@ def kat_sets(tmp_path, width):
     return os.pathsep.join(out)
 
 
-@pytest.mark.parametrize("width", [32, 128])
+@pytest.mark.parametrize("width", [32, pytest.param(128, marks=pytest.mark.slow)])
 def test_lwc_keccak(width, tmp_path):
     run_cocotb("lwc_keccak", sources_for("lwc_keccak"), {"W": width, "RPC": 1},
                "cocotb_lwc_keccak", tb_params={"KAT": kat_sets(tmp_path, width)})
