@@ -14,6 +14,41 @@ from linecrypt.host.tools import activate_verilator
 # Verilator from failing on warnings in generated testbench glue.
 SIM_BUILD_ARGS = ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique", "-O2"]
 
+# cocotb's runner passes --public-flat-rw, which makes every signal of every module public: Verilator
+# then keeps each one as a separate variable and cannot inline, and the generated C++ takes about
+# twice as long to compile. The benches read and drive only the top module's ports and signals, so
+# the models make only the top level public.
+PUBLIC_ARGS = ["--public-depth", "1"]
+
+# g++ optimisation of the generated model (GNU make's OPT_* variables of verilated.mk). Most benches
+# compile for a minute or more and then simulate for seconds, where -O0 halves the compile and
+# costs a third more simulation time; benches that simulate for minutes pass a higher level.
+# LC_SIM_CXX_OPT overrides both (e.g. -O2 for a long interactive run).
+DEFAULT_CXX_OPT = "-O0"
+
+
+def cxx_opt(default: str = DEFAULT_CXX_OPT) -> str:
+    """The g++ optimisation flag for a model build: LC_SIM_CXX_OPT, else ``default``."""
+    opt = os.environ.get("LC_SIM_CXX_OPT", "").strip() or default
+    if opt not in ("-O0", "-O1", "-O2", "-O3", "-Os", "-Og"):
+        raise ValueError(f"LC_SIM_CXX_OPT must be one of -O0 -O1 -O2 -O3 -Os -Og, not {opt!r}")
+    return opt
+
+
+def _runner(opt: str):
+    """cocotb's Verilator runner with PUBLIC_ARGS instead of --public-flat-rw and g++ at ``opt``."""
+    from cocotb_tools.runner import Verilator
+
+    class _Verilator(Verilator):
+        def _build_command(self):
+            cmds = super()._build_command()
+            cmds[0] = [a for arg in cmds[0] for a in (PUBLIC_ARGS if arg == "--public-flat-rw" else [arg])]
+            # a variable given through MAKEFLAGS counts as a command-line override in GNU make
+            cmds[1] = cmds[1] + [f"OPT_FAST={opt}", f"OPT_SLOW={opt}", f"OPT_GLOBAL={opt}"]
+            return cmds
+
+    return _Verilator()
+
 
 def waves_requested() -> str | None:
     """The trace format the environment asks for, None for no trace. ``WAVES=1`` (read by
@@ -28,11 +63,12 @@ def waves_requested() -> str | None:
     return fmt
 
 
-def build_dir(top: str, params: dict, waves: str | None = None, defines: dict | None = None) -> Path:
-    """The simulation build directory of ``top`` for one parameter set (and set of macros);
-    traced builds (``waves``: the trace format) get their own, so they never replace a cached
-    untraced model."""
-    key = params if not defines else {"params": params, "defines": defines}
+def build_dir(top: str, params: dict, waves: str | None = None, defines: dict | None = None,
+              opt: str = DEFAULT_CXX_OPT) -> Path:
+    """The simulation build directory of ``top`` for one parameter set (and set of macros and
+    g++ level); traced builds (``waves``: the trace format) get their own, so they never replace
+    a cached untraced model."""
+    key = {"params": params, "defines": defines or {}, "opt": opt, "public": PUBLIC_ARGS}
     tag = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     return BUILD / "sim" / f"{top}-{tag}{f'-waves-{waves}' if waves else ''}"
 
@@ -40,14 +76,16 @@ def build_dir(top: str, params: dict, waves: str | None = None, defines: dict | 
 def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
                testcase: str | None = None, extra_env: dict | None = None,
                test_dir: Path | None = None, tb_params: dict | None = None,
-               log_file: Path | None = None, defines: dict | None = None) -> None:
+               log_file: Path | None = None, defines: dict | None = None,
+               opt: str = DEFAULT_CXX_OPT) -> None:
     """Build ``top`` with ``params`` (cached per parameter set) and run cocotb tests in it.
 
     The RTL parameters plus ``tb_params`` (testbench-only settings) reach the Python test as
     JSON in ``LC_PARAMS``. With ``log_file`` the build's and the simulation's output goes to that
     file instead of stdout (the CLI writes its output there). ``defines`` are Verilog macros for the
     build (``{"LC_TECH_ECP5": 1}`` simulates the ECP5 primitive branches; the sources must then
-    include the primitives' models, ``linecrypt.flows.lint.ecp5_prim_stubs()``).
+    include the primitives' models, ``linecrypt.flows.lint.ecp5_prim_stubs()``). ``opt`` is the g++
+    level of the model (``cxx_opt``): -O0 for benches that compile longer than they simulate.
     A failing cocotb test raises (the runner's results.xml is checked).
 
     Waveforms: with ``WAVES=1`` (``WAVES_FORMAT=vcd`` for VCD) in the environment the model is built with
@@ -57,12 +95,13 @@ def run_cocotb(top: str, sources: list[Path], params: dict, test_module: str,
     ``WAVES=1 .venv/bin/python -m pytest -s ip/modes/tb/test_cbc_interleave.py``.
     """
     activate_verilator()
-    from cocotb_tools.runner import get_runner, get_results
+    from cocotb_tools.runner import get_results
 
     fmt = waves_requested()
     waves = fmt is not None
-    bdir = build_dir(top, params, fmt, defines)
-    runner = get_runner("verilator")
+    opt = cxx_opt(opt)
+    bdir = build_dir(top, params, fmt, defines, opt)
+    runner = _runner(opt)
     runner.build(
         sources=[str(s) for s in sources],
         hdl_toplevel=top,

@@ -99,14 +99,14 @@ async def counter_nonces_back_to_back(dut):
     await bench.load_key(0, bench.rng.randbytes(KEY_BYTES))
     n, ad_len, size = 48, 2 * W, 2 * W
     base = int.from_bytes(bench.rng.randbytes(12), "big") & ~0x3F
-    misses0 = int(dut.u_nonce.misses.value)
+    misses0 = int(dut.nc_misses.value)
     msgs = [bench.send(message(bench, 0, (base + 8 + i).to_bytes(12, "big"),
                                bench.rng.randbytes(ad_len), bench.rng.randbytes(size), 16))
             for i in range(n)]
     rs = await bench.results()
     for m, r in zip(msgs, rs):
         bench.check(r)
-    misses = int(dut.u_nonce.misses.value) - misses0
+    misses = int(dut.nc_misses.value) - misses0
     # base + 8 .. base + 55 share one Top: one cipher call for all of them
     assert misses == 1, misses
     span = bench.span(rs)
