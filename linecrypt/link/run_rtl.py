@@ -61,7 +61,7 @@ def _plan(rng: random.Random, fault: str | None, rate: float, bound: int):
 
 def run_rtl(opts: LinkRun) -> dict:
     from linecrypt.designs import sources_for
-    from linecrypt.host.sim import build_dir, run_cocotb
+    from linecrypt.host.sim import build_dir, cxx_opt, run_cocotb
 
     mode, cipher = CIPHERS[opts.cipher]
     rng = random.Random(opts.seed)
@@ -79,7 +79,7 @@ def run_rtl(opts: LinkRun) -> dict:
     plan, sync_plan = _plan(rng, opts.fault, opts.fault_rate, bound)
 
     p = params(opts.cipher, n, k)
-    bdir = build_dir("link_system_tb", p)
+    bdir = build_dir("link_system_tb", p, opt=cxx_opt())   # the directory run_cocotb builds in
     bdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="link-cli-", dir=bdir) as tmp:
         job, res, log = Path(tmp) / "job.json", Path(tmp) / "result.json", bdir / f"link-cli-{os.getpid()}.log"
