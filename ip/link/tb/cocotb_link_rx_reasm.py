@@ -643,7 +643,7 @@ async def rate(dut):
                 await RisingEdge(dut.clk)
                 t += 1
                 r = int(dut.rsel.value)
-                if prev is not None and r != prev:
+                if prev is not None and r != prev and not int(dut.rst.value):
                     ends.append(t)
                 prev = r
         w = cocotb.start_soon(watch())
