@@ -24,9 +24,15 @@
 //     beat), read from a two-word window (the previous and the current word of the buffer);
 //     the next word is fetched in the clock a beat or header leaves, so beats follow each other
 //     without gaps; a record that is skipped costs one clock per buffer word it covers.
-// Clocks per released frame = beats + bubbles (+ 2 to start and end), e.g. 256-word frames of
-// 64-byte client frames: 227 beats and about 227 / 8 bubbles (a 72-byte record's header opens
-// a new word once in 8 records), of 1500-byte client frames about 256 + 10.
+//   * a frame starts from idle with two clocks (S_IDLE, S_START: its setup and first read);
+//     when the next slot already holds its frame and verdict as a release ends without an
+//     error (the last beat leaves, or the next header position reaches used), the next frame
+//     is set up and its first word read in that same clock instead.
+// Clocks per released frame, back to back = beats + bubbles (the first header's included):
+// with N = 10, K = 256 and the buffers full, 256-word frames of 64-byte client frames take
+// 227.6 beats and 257.2 clocks (a 72-byte record's header opens a new word once in 8 records),
+// of 1500-byte client frames 260 beats and 262.3 clocks, against the line's 258
+// (docs/results/bench/link-rx-reasm-rate.json, test rate of the bench).
 //
 // Rules (LinkRx._data_frame / _deliver_unverified / _record of linecrypt/link/model.py):
 //   * v_ok: every record is delivered. v_fail: channels whose purge_en bit is set get nothing,
@@ -338,26 +344,39 @@ always @* begin
 end
 wire adv = n_need_v && (n_need_w > rp);
 wire          eng = (state == S_REC) || (state == S_BEAT);
-wire [MW-1:0] rd_w = (state == S_START) ? {MW{1'b0}} : rp[MW-1:0] + 1'b1;
-assign re    = (state == S_START) || (eng && adv);
-assign raddr = rsel ? KM + rd_w : rd_w;
 
-// ------------------------------------------------------------------ engine: registers
-wire [15:0] s_map  = vq_map[rsel] & NMASK;
-wire        s_fail = vq_fail[rsel];
-wire        s_ok   = vq_ok[rsel] && !s_fail;
+// ------------------------------------------------------------------ frame start
+// A frame starts in S_START (from S_IDLE), or, when the next slot already holds its frame and
+// verdict, in the clock the frame being released ends without an error (its last beat
+// leaves, or the next header position reaches used): that clock frees the slot, sets up the
+// other slot's frame and reads its first word, so its first header is taken in the next clock.
+// s_* describe the starting frame's slot: rsel in S_START, the other slot in REC/BEAT.
+wire        fsel   = (state == S_START) ? rsel : !rsel;
+wire [15:0] s_map  = vq_map[fsel] & NMASK;
+wire        s_fail = vq_fail[fsel];
+wire        s_ok   = vq_ok[fsel] && !s_fail;
 wire [15:0] s_keep = s_fail ? (s_map & ~purge_en) : (s_ok ? NMASK : 16'd0);
-wire [16:0] s_used = {1'b0, vq_used[rsel]};
+wire [16:0] s_used = {1'b0, vq_used[fsel]};
 wire        s_used_ok = (s_used[2:0] == 3'd0) && (s_used <= CAPW) &&
                         (s_used <= s_lim);
 reg  [16:0] s_lim;                  // bytes received
 always @* begin
     s_lim = 17'd0;
-    s_lim[AW+5:6] = nw[rsel];
+    s_lim[AW+5:6] = nw[fsel];
 end
+wire        s_go = (s_keep != 16'd0) && s_used_ok && (s_used != 17'd0);
+wire        f_end = (state == S_BEAT && win_ok && e_ready && b_final && at_end) ||
+                    (state == S_REC && at_end);
+wire        fast = f_end && dfull[!rsel] && vfull[!rsel] && s_go;
+wire        fstart = (state == S_START) || fast;       // a frame's first word is read
+
+wire [MW-1:0] rd_w = fstart ? {MW{1'b0}} : rp[MW-1:0] + 1'b1;
+assign re    = fstart || (eng && adv);
+assign raddr = (fast ? !rsel : rsel) ? KM + rd_w : rd_w;
+
+// ------------------------------------------------------------------ engine: registers
 wire        start = (state == S_IDLE) && dfull[rsel] && vfull[rsel];
-wire        release_done = (state == S_START && !(s_keep != 16'd0 && s_used_ok && s_used != 0))
-                           || done;
+wire        release_done = (state == S_START && !s_go) || done || fast;
 
 always @(posedge clk) begin
     ev_frames <= {N{1'b0}};
@@ -401,17 +420,15 @@ always @(posedge clk) begin
         // release
         if (start)
             state <= S_START;
-        if (state == S_START) begin
+        if (fstart) begin
             f_ok <= s_ok;
             keepm <= s_keep;
             used <= s_used;
-            pos <= 17'd0;
-            rp <= 12'd0;
             ev_auth_fail_chan <= s_fail ? s_map[N-1:0] : {N{1'b0}};
             ev_purged <= s_fail ? (s_map[N-1:0] & purge_en[N-1:0]) : {N{1'b0}};
             ev_purged_frame <= s_fail && ((s_map & purge_en) != 16'd0);
-            ev_rec_err <= s_ok && !s_used_ok;
-            state <= S_REC;
+            if (!fast)
+                ev_rec_err <= s_ok && !s_used_ok;    // fast: used is good
         end
         if (state == S_REC || state == S_BEAT) begin
             state <= n_state;
@@ -455,6 +472,12 @@ always @(posedge clk) begin
             dfull[rsel] <= 1'b0;
             vfull[rsel] <= 1'b0;
             rsel <= !rsel;
+        end
+        if (fstart && s_go)
+            state <= S_REC;
+        if (fstart) begin                   // after the engine's update, which fast overrides
+            pos <= 17'd0;
+            rp <= 12'd0;
         end
     end
 end

@@ -577,3 +577,102 @@ async def reset_mid_stream(dut):
     assert tb.beats > 0, "reset came before any output"
     frames = [(p, u, m, "fail" if rng.random() < 0.2 else "ok") for p, u, m in build(rng, 20)]
     await run(dut, "after_reset", frames, purge=rng.randrange(1 << N), rng=rng, clock=False)
+
+
+# ------------------------------------------------------------------ rate
+
+RATE_SIZES = {"64": [64], "72": [72], "128": [128], "576": [576], "1500": [1500], "9000": [9000],
+              "imix": [64] * 7 + [576] * 4 + [1500]}
+RATE_FRAMES = 24                # data frames per size; the first 4 and the last 2 not measured
+RATE_CMD = ("LC_RATE_JSON=docs/results/bench/link-rx-reasm-rate.json PYTHONPATH=. "
+            ".venv/bin/python -m pytest -q -m slow -k rate ip/link/tb/test_link_rx_reasm.py")
+
+
+def model_payloads(rng, sizes, nframes):
+    """The first ``nframes`` data-frame payloads the model transmitter (LinkTx: DRR, share 1024
+    per channel) builds when every channel is backlogged with client frames drawn from
+    ``sizes``: [(payload, used, chan_map)]."""
+    from linecrypt.link.model import LinkTx
+    cfg = LinkConfig(channels=N, frame_words=K, shares=(1024,) * N, flush_words=1 << 20,
+                     fifo_bytes=1 << 40, sync_period=1 << 30)
+    tx = LinkTx(cfg)
+    tx.load_key(0, bytes(16))
+    tx.set_session(1)
+    tx.switch_key(0)
+    sent = [[] for _ in range(N)]
+    for ch in range(N):
+        n = 0
+        while n < (nframes + 2) * CAP // N:
+            f = rng.randbytes(rng.choice(sizes))
+            sent[ch].append(f)
+            tx.push(ch, f)
+            n += len(f)
+    tx.run()
+    off = [0] * N
+    out = []
+    for fr in [f for f in tx.log if f.kind == "data"][:nframes]:
+        parts, cmap = [], 0
+        for c, s, fid, sof, eof, k in fr.records:
+            parts.append(Record(c, s, sent[c][fid][off[c]:off[c] + k], sof, eof).pack())
+            off[c] = 0 if eof else off[c] + k
+            cmap |= 1 << c
+        payload = b"".join(parts)
+        out.append((payload + bytes(CAP - len(payload)), len(payload), cmap))
+    return out
+
+
+@cocotb.test()
+async def rate(dut):
+    """Release rate with the buffers always full: the model transmitter's payloads (every
+    channel backlogged with one client frame size, or the imix) fed without gaps, verdicts
+    early, c_tready always high. A frame's release ends when its slot is freed (rsel moves on);
+    clocks per frame are the mean interval between those ends over frames 4..RATE_FRAMES-2,
+    against the line's K + 2. The delivered frames must equal the model's. With LC_RATE_JSON
+    set the figures are written there (relative to the repository root)."""
+    rows = {}
+    first = True
+    for name, sizes in RATE_SIZES.items():
+        rng = seeded(f"rate-{name}")
+        frames = [(p, u, m, "ok") for p, u, m in model_payloads(rng, sizes, RATE_FRAMES)]
+        ends = []
+
+        async def watch():
+            prev = None
+            t = 0
+            while True:
+                await RisingEdge(dut.clk)
+                t += 1
+                r = int(dut.rsel.value)
+                if prev is not None and r != prev and not int(dut.rst.value):
+                    ends.append(t)
+                prev = r
+        w = cocotb.start_soon(watch())
+        tb, _ = await run(dut, f"rate {name}", frames, rng=rng, clock=first, p_d=0.0, p_v=0.0,
+                          p_c=0.0, late=0.0)
+        w.cancel()
+        first = False
+        assert len(ends) == len(frames), (len(ends), len(frames))
+        per = (ends[-2] - ends[4]) / (len(ends) - 2 - 4)
+        beats = tb.beats / len(frames)
+        dut._log.info(f"rate {name}: {per:.1f} clocks per {K}-word frame ({beats:.1f} beats per "
+                      f"frame), line {K + 2}")
+        rows[name] = {"clocks_per_frame": round(per, 1), "beats_per_frame": round(beats, 1)}
+    path = os.environ.get("LC_RATE_JSON")
+    if path:
+        import subprocess
+        from pathlib import Path
+        root = Path(__file__).resolve().parents[3]
+        rev = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                             text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "diff", "--quiet", "HEAD", "--",
+                                "ip/link/rtl/link_rx_reasm.v"]).returncode != 0
+        out = {"design": "link_rx_reasm", "N": N, "K": K, "line_clocks_per_frame": K + 2,
+               "seed": SEED, "frames_per_size": RATE_FRAMES, "rows": rows,
+               "measure": "the model transmitter's payloads (N channels, share 1024, every "
+                          "channel backlogged with client frames of the row's size; imix 7:4:1 "
+                          "of 64/576/1500 bytes) written back to back, verdicts early, c_tready "
+                          "high; mean clocks between the ends of two releases (slot freed) over "
+                          f"frames 4..{RATE_FRAMES - 2}, and output beats per frame",
+               "command": RATE_CMD, "rtl_revision": rev + ("-dirty" if dirty else "")}
+        (root / path).write_text(json.dumps(out, indent=1) + "\n")
+        dut._log.info(f"rates written to {root / path}")

@@ -32,3 +32,9 @@ def _case(name):
 def test_link_rx_reasm(build):
     params, _ = BUILDS[build]
     run_cocotb("link_rx_reasm", [RTL / "link_rx_reasm.v"], params, "cocotb_link_rx_reasm")
+
+
+@pytest.mark.slow
+def test_link_rx_reasm_rate():
+    run_cocotb("link_rx_reasm", [RTL / "link_rx_reasm.v"], {"N": 10, "K": 256},
+               "cocotb_link_rx_reasm", testcase="rate")

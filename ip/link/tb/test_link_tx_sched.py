@@ -5,8 +5,11 @@ cocotb_link_tx_sched against linecrypt.link.format.parse_records and the model t
 (CAP = 464 bytes, so 9000-byte client frames cross many payloads); the others are `slow`.
 
 test_link_tx_sched_rate measures the steady-state rate (test_rate) at the link's default size,
-N = 10, K = 256 (`slow`); with LC_RATE_JSON=path it writes the figures there, e.g.
-docs/results/bench/link-tx-sched-rate.json (the reproduce command is in it).
+N = 10, K = 256 (`slow`): every channel backlogged with 64-, 1500- or 9000-byte frames, 64-byte
+and mixed frames with p_tready stalls, idle channels, one channel bursting 9000-byte frames
+against 64-byte ones (per-channel bytes and the longest wait between a channel's records); with
+LC_RATE_JSON=path it writes the figures there, e.g. docs/results/bench/link-tx-sched-rate.json
+(the reproduce command is in it).
 """
 from pathlib import Path
 
