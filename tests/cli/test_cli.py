@@ -279,6 +279,7 @@ def test_out_unwritable_path_is_a_user_error(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow    # the AES core's EKX point has its own bench (ip/aes/tb/test_aes_core.py)
 def test_ekx_rtl_matches_model_and_is_not_aes():
     key, data = bytes(range(16)), bytes(range(64))
     a = lc("encrypt", "--cipher", "aes-128-ekx", "--mode", "ecb", "--key", key.hex(), "--backend", "rtl",
@@ -367,7 +368,9 @@ def test_crypt_help(command):
 
 # Serpent-192/256 use the same harness and core code as Serpent-128 with another key schedule
 # length (checked in ip/serpent's own tests): their CLI builds run in `make test-long`.
-LONG_RTL = {"serpent-192", "serpent-256"}
+# the Serpent and 3DES harness builds run under `slow` (their cores have their own benches in
+# ip/serpent and ip/des; DES and IDEA cover the CLI's RTL path for the other ciphers by default)
+LONG_RTL = {"serpent-128", "serpent-192", "serpent-256", "3des"}
 
 
 def _rtl_ciphers():

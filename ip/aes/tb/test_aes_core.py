@@ -65,10 +65,10 @@ def run_aes(key_bits, decrypt, stages, ekx=0, testcase=None, nslots=4, copies=No
 
 ALL = [(k, d, s, 0) for k, d, s in itertools.product((128, 192, 256), (0, 1), (1, 2, 3))] + \
       [(128, 0, 2, 1), (128, 1, 2, 1), (128, 0, 3, 1)]
-# Default: every value of every parameter appears, each key size with both directions, counting
-# the LINK_REG and MIX_REG points below (AES-128 plain enc s3, dec s1 and s3, AES-256 enc run
-# there).
-DEFAULT = [(192, 0, 1, 0), (192, 1, 1, 0), (256, 1, 2, 0), (128, 0, 2, 1), (128, 1, 3, 1)]
+# Default: every key size, both directions, every STAGES value and EKX, counting the LINK_REG and
+# MIX_REG points below; the other points run under `slow` (`make test-long`).
+DEFAULT = [(192, 0, 1, 0), (256, 1, 2, 0), (128, 1, 3, 1)]
+SLOW_DEFAULTS = [(192, 1, 1, 0), (128, 0, 2, 1)]
 
 
 def _id(p):
@@ -88,7 +88,7 @@ def test_aes_core(point):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("point", [p for p in ALL if p not in DEFAULT], ids=_id)
+@pytest.mark.parametrize("point", [p for p in ALL if p not in DEFAULT or p in SLOW_DEFAULTS], ids=_id)
 def test_aes_core_all_points(point):
     run_aes(*point)
 
@@ -109,9 +109,10 @@ def test_aes_core_sbox_copies(point):
 
 # LINK_REG (a transport register between rounds, a timing option): one more clock per round,
 # including the one-stage round, whose key read-ahead then follows the transport register.
-# OUT_BRAM (output FIFO in block RAM, as the link design points use it) on one of them.
+# OUT_BRAM (output FIFO in block RAM, as the link design points use it) on one of them (and on
+# the default MIX_REG point).
 # With STAGES = 3 it also adds one after each S-box (the decrypt case in `make test-long`).
-LINK = [(128, 0, 3, 1, 1), (128, 1, 1, 1, 0),
+LINK = [pytest.param((128, 0, 3, 1, 1), marks=pytest.mark.slow), (128, 1, 1, 1, 0),
         pytest.param((192, 0, 2, 2, 1), marks=pytest.mark.slow),
         pytest.param((128, 1, 3, 1, 0), marks=pytest.mark.slow)]
 
@@ -124,10 +125,11 @@ def test_aes_core_link_reg(point):
 
 
 # MIX_REG (encrypt: a register between the two MixColumns halves, aes_mix_column_split): one more
-# clock per middle round, the round key read a stage later. Two points by default (with LINK_REG,
-# AES-128 and AES-256); `make test-long` adds every STAGES value alone and AES-192.
+# clock per middle round, the round key read a stage later. One point by default (AES-128 with
+# LINK_REG and OUT_BRAM); `make test-long` adds AES-256, every STAGES value alone and AES-192.
 MIX = [pytest.param((128, 2, 1, 0), marks=pytest.mark.slow), (128, 3, 1, 1),
-       pytest.param((192, 1, 1, 0), marks=pytest.mark.slow), (256, 2, 2, 1)]
+       pytest.param((192, 1, 1, 0), marks=pytest.mark.slow),
+       pytest.param((256, 2, 2, 1), marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("point", MIX, ids=lambda p: f"aes{p[0]}-enc-s{p[1]}-c{p[2]}-mix" + ("-link-bram" if p[3] else ""))

@@ -14,8 +14,10 @@ def run_mul(pipe, n_random, sweep):
                tb_params={"LC_RANDOM": n_random, "LC_SWEEP": int(sweep)})
 
 
-# Every pipeline depth by default (the builds are tiny); the full sweep on the default depth.
-@pytest.mark.parametrize("pipe", [2, 3, 4], ids=lambda p: f"pipe{p}")
+# The default depth with the full sweep by default; the other depths under `slow` (the IDEA
+# core's own slow points build every depth too).
+@pytest.mark.parametrize("pipe", [pytest.param(2, marks=pytest.mark.slow), 3,
+                                  pytest.param(4, marks=pytest.mark.slow)], ids=lambda p: f"pipe{p}")
 def test_idea_mul(pipe):
     run_mul(pipe, 100_000 if pipe == 3 else 20_000, sweep=(pipe == 3))
 

@@ -8,8 +8,8 @@ from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
 
-# N = 4 stores the most prefixes (P_1..P_3); N = 1 and 2 are covered through test_ocb3_offsets,
-# whose every offset depends on every entry a lane uses
+# N = 4 stores the most prefixes (P_1..P_3); N = 1 and 2 are covered through test_ocb3_offsets
+# (whose every offset depends on every entry a lane uses) and the engines' benches (1 and 2 lanes)
 @pytest.mark.parametrize("n", [4, pytest.param(1, marks=pytest.mark.slow),
                                pytest.param(2, marks=pytest.mark.slow)], ids=lambda n: f"N{n}")
 def test_ocb3_ltable(n):
@@ -17,7 +17,9 @@ def test_ocb3_ltable(n):
                "cocotb_ocb3_ltable")
 
 
-@pytest.mark.parametrize("n", [1, 2, 4], ids=lambda n: f"N{n}")
+# N = 4 by default (the one-lane and two-lane generators run inside the engines' default benches)
+@pytest.mark.parametrize("n", [pytest.param(1, marks=pytest.mark.slow),
+                               pytest.param(2, marks=pytest.mark.slow), 4], ids=lambda n: f"N{n}")
 def test_ocb3_offsets(n):
     run_cocotb("ocb3_offset_gen", sources_for("ocb3_offset_gen"),
                {"N": n, "NSLOTS": 4, "LMAX": 16, "USER_W": 8}, "cocotb_ocb3_offsets",
