@@ -23,6 +23,8 @@ IMG = ROOT / "docs" / "img"
 PLOT_SVG = IMG / "design-space.svg"
 DIAGRAM_SVG = IMG / "block-diagram.svg"
 PORTABILITY = synth.RESULTS / "portability"
+# a routing attempt stopped by hand: experiments/<design>-route.json with "routed": false
+EXPERIMENTS = synth.RESULTS / "experiments"
 
 # Cipher families of the best-point table, by the registry's reference-oracle name. The enhanced
 # key expansion (cipher "aes-ekx") is not AES and is not a family of its own.
@@ -117,6 +119,10 @@ def aead_table(results: list[dict] | None = None, sweeps: list[dict] | None = No
         if f is None:
             return "-"
         link = f"[fit/{f['design']}.json](docs/results/fit/{f['design']}.json)"
+        route = EXPERIMENTS / f"{f['design']}-route.json"
+        if f["fits"] and route.is_file() and not json.loads(route.read_text()).get("routed", True):
+            return (f"fits: {f['lut4_percent']:.0f} % of LUT4 ({link}); does not route "
+                    f"([experiments/{route.name}](docs/results/experiments/{route.name}))")
         if f["fits"]:
             return f"fits: {f['lut4_percent']:.0f} % of LUT4 ({link})"
         over = ", ".join(f"{k} {v:.0f} %" for k, v in sorted(f["over_percent"].items()))
