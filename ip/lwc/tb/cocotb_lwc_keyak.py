@@ -369,7 +369,8 @@ async def test_keyak_cycle_counts(dut):
     rows = []
     for name, n, a in (("ENC, 0 B, AD 0", 0, 0), ("ENC, 16 B, AD 16", 16, 16),
                        ("ENC, 168 B, AD 0", 168, 0), ("ENC, 1000 B, AD 32", 1000, 32),
-                       ("DEC, 1000 B, AD 32", 1000, 32)):
+                       ("DEC, 1000 B, AD 32", 1000, 32), ("ENC, 4096 B, AD 0", 4096, 0),
+                       ("DEC, 4096 B, AD 0", 4096, 0)):
         npub, ad, pt = bytes(NPUB), bytes(a), bytes(n)
         pdi, do, ct, tag = enc_words(key, npub, ad, pt)
         if name.startswith("DEC"):
