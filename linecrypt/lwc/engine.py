@@ -6,6 +6,8 @@ well-formed transactions; this model is the oracle for everything else.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from linecrypt.lwc.protocol import (
     AEADS, GCM_NPUB, KEYAK_NPUB, MAX_OUT, PDI_SEGMENTED, TAG_BYTES, XOFS, Alg, Engine, Op,
     ProtocolError, Reason, Seg, _check_aead,
@@ -13,6 +15,16 @@ from linecrypt.lwc.protocol import (
     encode_header, encode_status, Header, mac, next_instruction, pack_data, raw_header_fields,
     resolve_alg, words_for,
 )
+
+
+class AeadLimits(NamedTuple):
+    """The buffers of an engine that holds an ENC/DEC's parts before it runs the AEAD (the
+    Keccak engine of ip/lwc holds them for Lake Keyak, whose Motorist interleaves AD with the
+    message while the protocol sends all of AD first and the core needs both lengths before it
+    starts). An ENC or DEC whose AD, PT/CT bytes or PT/CT segments exceed them fails LENGTH."""
+    ad: int          # AD bytes
+    msg: int         # PT (ENC) or CT (DEC) bytes
+    segments: int    # PT or CT segments
 
 
 class _Malformed(Exception):
@@ -33,13 +45,18 @@ class EngineModel:
     ``without``: algorithms this build of the engine does not run (e.g. ``{Alg.LAKE_KEYAK}`` for
     a Keccak engine without its Keyak core). An instruction that selects one, by code or as the
     opcode's default, is a valid word whose algorithm the engine does not run: BAD_INSTRUCTION,
-    its segments discarded."""
+    its segments discarded.
 
-    def __init__(self, engine: Engine, width: int = 32, without=()):
+    ``aead_limits``: an :class:`AeadLimits` for an engine that buffers ENC/DEC parts (None: no
+    limit)."""
+
+    def __init__(self, engine: Engine, width: int = 32, without=(),
+                 aead_limits: AeadLimits | None = None):
         from linecrypt.models.fortuna import Generator
         self.engine, self.width = Engine(engine), width
         self.wb = width // 8
         self.without = frozenset(Alg(a) for a in without)
+        self.limits = AeadLimits(*aead_limits) if aead_limits is not None else None
         self.key: bytes | None = None
         self.prng = Generator()
         self.do: list[int] = []
@@ -255,10 +272,43 @@ class EngineModel:
             return Reason.LENGTH, str(e)
         return Reason.NONE, ""
 
+    def _fits(self, ad: bytes, chunks: list[bytes]) -> tuple[Reason, str]:
+        """(LENGTH, why) when AD or the PT/CT part exceeds the engine's buffers."""
+        lim = self.limits
+        if lim is None:
+            return Reason.NONE, ""
+        n = sum(len(c) for c in chunks)
+        if len(ad) > lim.ad:
+            return Reason.LENGTH, f"{len(ad)} bytes of AD, the buffer holds {lim.ad}"
+        if n > lim.msg:
+            return Reason.LENGTH, f"a {n}-byte message, the buffer holds {lim.msg}"
+        if len(chunks) > lim.segments:
+            return Reason.LENGTH, f"{len(chunks)} message segments, the buffer holds " \
+                                  f"{lim.segments}"
+        return Reason.NONE, ""
+
+    def _enc_check(self, alg, npub: bytes, ad: bytes, chunks: list[bytes]) -> tuple[Reason, str]:
+        bad = self._key_ok(alg, npub)
+        return bad if bad[0] != Reason.NONE else self._fits(ad, chunks)
+
+    def _emit_ct(self, alg, npub: bytes, ad: bytes, chunks: list[bytes], whole: bool) -> bytes:
+        """One CT segment per PT segment, with its length and EOT (Last = 0: TAG follows);
+        returns the tag. ``whole``: the PT part is complete (its last segment has EOT = 1);
+        else every segment has EOT = 0, as the PT segments before a malformed header do."""
+        ct, tag = aead_encrypt(alg, self.key, npub, ad, b"".join(chunks))
+        pos = 0
+        for k, c in enumerate(chunks):
+            eot = whole and k == len(chunks) - 1
+            self.do.append(encode_header(Header(Seg.CT, len(c), False, eot, False), self.width))
+            self.do += pack_data(ct[pos:pos + len(c)], self.width)
+            pos += len(c)
+        return tag
+
     def _enc(self, alg, pdi, i) -> int:
-        # CT leaves per PT segment, as soon as that segment is in: a malformed header later on
-        # leaves the CT of the complete PT segments on DO.
-        state = {"npub": b"", "ad": b"", "pt": [], "bad": (Reason.NONE, "")}
+        # The CT segments follow the PT segments one for one. A malformed header in the PT part
+        # ends the operation after the CT of the PT segments complete before it (no TAG); a
+        # key, NPUB or buffer fault gives no CT at all.
+        state = {"npub": b"", "ad": b"", "pt": []}
 
         def on_segment(p, data, h):
             if p == Seg.NPUB:
@@ -266,22 +316,19 @@ class EngineModel:
             elif p == Seg.AD:
                 state["ad"] += data
             elif p == Seg.PT:
-                if not state["pt"]:
-                    state["bad"] = self._key_ok(alg, state["npub"])
                 state["pt"].append(data)
-                if state["bad"][0] == Reason.NONE:
-                    ct, _ = aead_encrypt(alg, self.key, state["npub"], state["ad"],
-                                         b"".join(state["pt"]))
-                    done = sum(len(c) for c in state["pt"][:-1])
-                    # the CT header copies the PT header's EOT (Last = 0: TAG follows)
-                    self.do.append(encode_header(Header(Seg.CT, len(data), False, h.eot, False),
-                                                 self.width))
-                    self.do += pack_data(ct[done:], self.width)
-        got, i = self._read_parts(pdi, i, [Seg.NPUB, Seg.AD, Seg.PT], on_segment)
-        if state["bad"][0] != Reason.NONE:
-            self._status(*state["bad"])
+        try:
+            got, i = self._read_parts(pdi, i, [Seg.NPUB, Seg.AD, Seg.PT], on_segment)
+        except _Malformed:
+            if state["pt"] and self._enc_check(alg, state["npub"], state["ad"],
+                                               state["pt"])[0] == Reason.NONE:
+                self._emit_ct(alg, state["npub"], state["ad"], state["pt"], whole=False)
+            raise
+        bad = self._enc_check(alg, state["npub"], state["ad"], state["pt"])
+        if bad[0] != Reason.NONE:
+            self._status(*bad)
             return i
-        _, tag = aead_encrypt(alg, self.key, state["npub"], state["ad"], b"".join(state["pt"]))
+        tag = self._emit_ct(alg, state["npub"], state["ad"], state["pt"], whole=True)
         self._emit(Seg.TAG, [tag], True)
         self._status(Reason.NONE)
         return i
@@ -296,6 +343,10 @@ class EngineModel:
             return i
         if len(tag) != TAG_BYTES:
             self._status(Reason.LENGTH, f"a {len(tag)}-byte TAG")
+            return i
+        bad = self._fits(ad, got[Seg.CT])
+        if bad[0] != Reason.NONE:
+            self._status(*bad)
             return i
         pt = aead_decrypt(alg, self.key, npub, ad, ct, tag)
         if pt is None:

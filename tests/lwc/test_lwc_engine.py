@@ -228,3 +228,57 @@ def test_engine_without_an_algorithm(width):
     pdi[1] = encode_instruction(Instruction(Op.ENC, 0), width)     # ALG 0: the default
     assert m.run(pdi + vals(nxt.pdi), vals(e.sdi)) == [fail(Reason.BAD_INSTRUCTION, width)] + \
         vals(nxt.do)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_keyak_enc_malformed_after_some_pt_keeps_the_ct_already_sent(width):
+    """Lake Keyak as AES-GCM above: the CT of the complete PT segments (EOT = 0), then
+    MALFORMED; a malformed header at the first PT header gives no CT."""
+    npub = bytes(range(150))
+    t = enc_transaction("lake-keyak", KEY, npub, b"ad", b"p" * 48, width, max_seg=16)
+    pdi = vals(t.pdi)
+    hdrs = [i for i, w in enumerate(t.pdi) if w.kind == "HDR"]
+    pdi[hdrs[-1]] |= 1 << (width - 32 + 27)           # third PT header: reserved bit 27
+    do = EngineModel(Engine.KECCAK, width).run(pdi, vals(t.sdi))
+    ct_words = 2 * (1 + 16 // (width // 8))
+    assert do[:ct_words] == vals(t.do)[:ct_words]
+    assert do[ct_words:] == [fail(Reason.MALFORMED, width)]
+    pdi = vals(t.pdi)
+    first_pt = [i for i in hdrs if decode_header(pdi[i], width).type == Seg.PT][0]
+    pdi[first_pt] |= 1 << (width - 32 + 27)
+    assert EngineModel(Engine.KECCAK, width).run(pdi, vals(t.sdi)) == \
+        [fail(Reason.MALFORMED, width)]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_aead_limits(width):
+    """An engine that buffers ENC/DEC parts (AeadLimits): at the limits the DO is the builders';
+    one byte or one segment over, LENGTH after the segments are read, no CT/PT; a malformed
+    header after an over-limit PT gives no CT; the next instruction runs."""
+    from linecrypt.lwc.engine import AeadLimits
+    lim = AeadLimits(ad=16, msg=32, segments=2)
+    npub = bytes(150)
+    nxt = hash_transaction("sha3-256", b"abc", width)
+
+    def run(t, extra_pdi=()):
+        m = EngineModel(Engine.KECCAK, width, aead_limits=lim)
+        return m.run(vals(t.pdi) + list(extra_pdi) + vals(nxt.pdi), vals(t.sdi))
+
+    t = enc_transaction("lake-keyak", KEY, npub, bytes(16), bytes(32), width, max_seg=16)
+    assert run(t) == vals(t.do) + vals(nxt.do)
+    d = dec_transaction("lake-keyak", KEY, npub, bytes(16), b"", bytes(16), width)
+    assert run(d) == [fail(Reason.AUTH, width)] + vals(nxt.do)
+    for ad, pt, max_seg in ((bytes(17), b"", 16), (b"", bytes(33), 65535),
+                            (b"", bytes(48), 16)):           # 3 segments of 16
+        t = enc_transaction("lake-keyak", KEY, npub, ad, pt, width, max_seg=max_seg)
+        assert run(t) == [fail(Reason.LENGTH, width)] + vals(nxt.do), (len(ad), len(pt))
+        d = dec_transaction("lake-keyak", KEY, npub, ad, pt, bytes(16), width, max_seg=max_seg)
+        assert run(d) == [fail(Reason.LENGTH, width)] + vals(nxt.do), (len(ad), len(pt))
+    # PT over the limits in complete segments (3 segments, 48 bytes), then a malformed header:
+    # MALFORMED alone
+    t = enc_transaction("lake-keyak", KEY, npub, b"", bytes(64), width, max_seg=16)
+    pdi = vals(t.pdi)
+    last = [i for i, w in enumerate(t.pdi) if w.kind == "HDR"][-1]
+    pdi[last] |= 1 << (width - 32 + 27)
+    m = EngineModel(Engine.KECCAK, width, aead_limits=lim)
+    assert m.run(pdi, vals(t.sdi)) == [fail(Reason.MALFORMED, width)]

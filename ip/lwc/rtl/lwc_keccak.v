@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // LWC-style command front end of the Keccak engine (docs/lwc-protocol.md; reference model
-// linecrypt/lwc/engine.py, EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK})) around
-// keccak_sponge (ip/keccak/rtl).
+// linecrypt/lwc/engine.py, EngineModel(Engine.KECCAK, W, aead_limits=AeadLimits(KEYAK_AD,
+// KEYAK_MSG, KEYAK_SEGS)), or EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK}) with
+// KEYAK = 0) around keccak_sponge and keyak_engine (ip/keccak/rtl).
 //
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
@@ -24,8 +25,20 @@
 //         1..38 bytes (what KeyPack holds); otherwise NO_KEY after the message is read.
 //   ACTKEY  reads LDKEY and its KEY part from SDI (1..64 bytes); the key becomes active, no DO
 //         word. A failure leaves the active key as it was.
-//   ENC, DEC  Lake Keyak runs in keyak_engine (a separate core); this build has no Keyak core
-//         (KEYAK_HOOK below): ENC/DEC are answered BAD_INSTRUCTION and their segments discarded.
+//   ENC, DEC  Lake Keyak (0x19, [Lake Keyak]) in keyak_engine: the CAESAR API, a 16-byte active
+//         key, a 150-byte NPUB, one StartEngine + Wrap per instruction. The Motorist mixes up to
+//         24 AD bytes into every message block and keyak_engine takes both lengths with its
+//         command, while the protocol sends all of AD before the message and gives no length
+//         up front; so the front end holds NPUB and AD (meta buffer), the PT/CT part (message
+//         buffer, packed bytes) and its segment lengths (segment list), runs the engine when the
+//         instruction's last part is in, writes its output back over the message in place, and
+//         sends it as one CT/PT segment per PT/CT segment: ENC then TAG and success; DEC only
+//         when the tag verifies (no plaintext before that: AUTH is a status word alone).
+//         AD over KEYAK_AD bytes, a message over KEYAK_MSG bytes or KEYAK_SEGS segments, an
+//         NPUB not of 150 bytes, a TAG not of 16 bytes: LENGTH; no key or not 16 bytes: NO_KEY
+//         (both after the instruction's segments are read, no CT/PT). A malformed header in
+//         ENC's PT part after complete PT segments: their CT (no TAG), then MALFORMED.
+//         KEYAK = 0 builds without it: ENC/DEC are BAD_INSTRUCTION, segments discarded.
 //   PRNG_SEED, PRNG_RESEED, PRNG_GEN: the protocol's only PRNG algorithm is Fortuna (0x24, AES
 //         engine) and the Keccak engine has no default PRNG, so these are BAD_INSTRUCTION; the
 //         seed instructions consume their SDI instruction and SEED segments (up to Last = 1).
@@ -33,8 +46,12 @@
 // sponge reset (a partly absorbed message is dropped), segments discarded up to Last = 1 by
 // their length fields, the next word read as an instruction.
 module lwc_keccak #(
-    parameter W   = 32,                 // PDI, SDI and DO width: 32 or 128
-    parameter RPC = 1                   // permutation rounds per clock (keccak_p1600)
+    parameter W          = 32,          // PDI, SDI and DO width: 32 or 128
+    parameter RPC        = 1,           // permutation rounds per clock (keccak_p1600)
+    parameter KEYAK      = 1,           // 1: Lake Keyak ENC/DEC (keyak_engine, buffers); 0: none
+    parameter KEYAK_AD   = 2048,        // largest AD of an ENC/DEC, bytes (multiple of 8)
+    parameter KEYAK_MSG  = 4096,        // largest PT/CT part, bytes (multiple of 8)
+    parameter KEYAK_SEGS = 64           // most PT/CT segments of one ENC/DEC
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -56,26 +73,51 @@ generate
 if (W != 32 && W != 128) begin : g_bad_w
     $error("%m: W must be 32 or 128");
 end
+if (KEYAK != 0 && KEYAK != 1) begin : g_bad_keyak
+    $error("%m: KEYAK must be 0 or 1");
+end
+if (KEYAK_AD < 8 || KEYAK_AD % 8 != 0 || KEYAK_AD > 1048576) begin : g_bad_kad
+    $error("%m: KEYAK_AD must be a multiple of 8, 8..2^20");
+end
+if (KEYAK_MSG < 8 || KEYAK_MSG % 8 != 0 || KEYAK_MSG > 1048576) begin : g_bad_kmsg
+    $error("%m: KEYAK_MSG must be a multiple of 8, 8..2^20");
+end
+if (KEYAK_SEGS < 1 || KEYAK_SEGS > 65536) begin : g_bad_ksegs
+    $error("%m: KEYAK_SEGS must be 1..65536");
+end
 endgenerate
 
 localparam integer WB   = W / 8;                    // bytes per word
 localparam integer LWB  = (W == 128) ? 4 : 2;       // log2(WB)
-localparam integer NACC = 8 + WB;                   // byte packer: < 8 bytes + one word
+localparam integer NACC = 8 + WB;                   // byte packers: < 8 bytes + one word
 localparam [16:0]  WB_M1 = (W == 128) ? 17'd15 : 17'd3;
 localparam [15:0]  SEGMAX = (W == 128) ? 16'd65520 : 16'd65532;  // DO segment size (whole words)
+
+// Lake Keyak buffers: the meta buffer holds NPUB (150 bytes, 19 beats) and then AD, the message
+// buffer the PT/CT part as packed bytes, the segment list each PT/CT segment's length and EOT
+localparam integer NPUB_BEATS = 19;
+localparam integer AD_BEATS   = KEYAK_AD / 8;
+localparam integer MB_DEPTH   = NPUB_BEATS + AD_BEATS;
+localparam integer XB_DEPTH   = KEYAK_MSG / 8;
+localparam integer MA_W = $clog2(MB_DEPTH);
+localparam integer XA_W = (XB_DEPTH > 1) ? $clog2(XB_DEPTH) : 1;
+localparam integer SA_W = (KEYAK_SEGS > 1) ? $clog2(KEYAK_SEGS) : 1;
+localparam integer KRPC = (RPC >= 12) ? 12 : RPC;  // keyak_engine: rounds per clock divide 12
+localparam [20:0]  K_AD  = KEYAK_AD[20:0];
+localparam [20:0]  K_MSG = KEYAK_MSG[20:0];
+localparam [SA_W:0] K_SEGS = KEYAK_SEGS[SA_W:0];
+localparam [MA_W:0] K_ADB  = AD_BEATS[MA_W:0];
+localparam [XA_W:0] K_XB   = XB_DEPTH[XA_W:0];
 
 // opcodes, segment types, failure reasons (docs/lwc-protocol.md)
 localparam [3:0] OP_ENC = 4'b0010, OP_DEC = 4'b0011, OP_LDKEY = 4'b0100, OP_ACTKEY = 4'b0111,
                  OP_HASH = 4'b1000, OP_MAC = 4'b1001, OP_GEN = 4'b1010, OP_SEED = 4'b1100,
                  OP_RESEED = 4'b1101;
-localparam [3:0] T_HASH_MSG = 4'b0111, T_TAG = 4'b1000, T_HASH_VALUE = 4'b1001,
-                 T_LENGTH = 4'b1010, T_KEY = 4'b1100;
-localparam [7:0] R_NONE = 8'h00, R_MALFORMED = 8'h02, R_BAD_INS = 8'h03, R_NO_KEY = 8'h04,
-                 R_LENGTH = 8'h06;
-
-// Keyak hook: 1 when a Lake Keyak core (ip/keccak/rtl/keyak_engine.v) serves ENC/DEC with ALG
-// 0 or 0x19. This build has none: ENC/DEC take the path of an algorithm the engine does not run.
-localparam KEYAK_HOOK = 1'b0;
+localparam [3:0] T_AD = 4'b0001, T_PT = 4'b0100, T_CT = 4'b0101, T_HASH_MSG = 4'b0111,
+                 T_TAG = 4'b1000, T_HASH_VALUE = 4'b1001, T_LENGTH = 4'b1010, T_KEY = 4'b1100,
+                 T_NPUB = 4'b1101;
+localparam [7:0] R_NONE = 8'h00, R_AUTH = 8'h01, R_MALFORMED = 8'h02, R_BAD_INS = 8'h03,
+                 R_NO_KEY = 8'h04, R_LENGTH = 8'h06;
 
 // ---------------------------------------------------------------------- word helpers --
 function [W-1:0] view;                  // a 32-bit control word in its place
@@ -145,6 +187,13 @@ function [4:0] last_bytes;              // bytes in a segment's last word
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
+function [7:0] keep_of;                 // tkeep of a 64-bit beat with `left` bytes to come
+    input [20:0] left;
+    begin
+        keep_of = (left >= 21'd8) ? 8'hFF : ((8'd1 << left[2:0]) - 8'd1);
+    end
+endfunction
+
 wire [31:0] pv = pdi_data[W-1 -: 32];
 wire [31:0] sv = sdi_data[W-1 -: 32];
 wire        pdi_low0 = ~|(pdi_data << 32);      // bits [W-33:0] zero (always at W = 32)
@@ -152,18 +201,23 @@ wire        sdi_low0 = ~|(sdi_data << 32);
 
 // ------------------------------------------------------------------------------ state --
 localparam [2:0] P_INS = 3'd0, P_HDR = 3'd1, P_DATA = 3'd2, P_SKHDR = 3'd3, P_SKDAT = 3'd4,
-                 P_SDI = 3'd5, P_LEN = 3'd6;
-localparam [2:0] D_IDLE = 3'd0, D_HDR = 3'd1, D_DAT = 3'd2, D_WST = 3'd3, D_STAT = 3'd4;
+                 P_SDI = 3'd5, P_LEN = 3'd6, P_KEND = 3'd7;
+// D_K*: Lake Keyak: wait for the packer to empty, command, engine pass (output written back in
+// place), then CT/PT segments (header, data), ENC's TAG (header, data), status
+localparam [3:0] D_IDLE = 4'd0, D_HDR = 4'd1, D_DAT = 4'd2, D_WST = 4'd3, D_STAT = 4'd4,
+                 D_KWAIT = 4'd5, D_KCMD = 4'd6, D_KRUN = 4'd7, D_KSH = 4'd8, D_KSD = 4'd9,
+                 D_KTH = 4'd10, D_KTD = 4'd11;
 localparam [2:0] Q_IDLE = 3'd0, Q_INS = 3'd1, Q_HDR = 3'd2, Q_DAT = 3'd3, Q_SER = 3'd4,
                  Q_SKH = 3'd5, Q_SKD = 3'd6, Q_DONE = 3'd7;
 
-reg  [2:0]  pst, dst, qst;
+reg  [2:0]  pst, qst;
+reg  [3:0]  dst;
 
 // PDI side: the operation in progress
 reg  [3:0]  exp_type;       // the segment type expected next
 reg         final_part;     // the expected part is the operation's last
 reg         len_part;       // reading the LENGTH part (SHAKE)
-reg         feed;           // HASH_MSG bytes go to the sponge (else they are read and dropped)
+reg         feed;           // data bytes go to the packer (else they are read and dropped)
 reg  [7:0]  pend_reason;    // failure found before the end (NO_KEY, LENGTH): status at the end
 reg  [3:0]  out_type;       // HASH_VALUE or TAG
 reg  [20:0] out_len;        // output bytes (<= 2^20)
@@ -175,6 +229,22 @@ reg         sk_last;
 reg  [31:0] len_val;        // LENGTH bytes, big-endian
 reg  [2:0]  len_cnt;        // LENGTH bytes seen, saturating at 7
 
+// Lake Keyak: parts NPUB (0), AD (1), PT/CT (2), TAG (3, DEC)
+reg         kmode;          // the operation is ENC/DEC with Lake Keyak
+reg         kdec;           // DEC
+reg  [1:0]  kpart;          // the part being read
+reg  [1:0]  wpart;          // the part whose bytes are in the packer
+reg  [7:0]  npub_n;         // NPUB bytes, saturating at 255
+reg  [20:0] ad_n, msg_n;    // AD and PT/CT bytes (at most KEYAK_AD, KEYAK_MSG)
+reg         ad_over, msg_over, seg_over;   // a part exceeds its buffer
+reg  [SA_W:0] sn;           // PT/CT segments in the list
+reg  [4:0]  tag_n;          // TAG bytes, saturating at 31
+reg  [4:0]  nb_w;           // NPUB beats written
+reg  [MA_W:0] ab_w;         // AD beats written
+reg  [XA_W:0] xb_w;         // PT/CT beats written
+reg  [1:0]  tb_w;           // TAG beats written
+reg  [127:0] ktag;          // DEC: the TAG part; ENC: the engine's tag (byte j at [8j +: 8])
+
 // sponge command
 reg         cmd_pend;
 reg  [4:0]  c_rate;
@@ -182,17 +252,17 @@ reg  [7:0]  c_suffix;
 reg  [31:0] c_outlen;
 reg         sp_abort;       // one-clock reset of the sponge after a malformed header
 
-// byte packer: stream byte p at [8p +: 8]
+// byte packer: stream byte p at [8p +: 8]; its beats go to the sponge, or to the Keyak buffers
 reg  [8*NACC-1:0] acc;
 reg  [4:0]  acnt;
-reg         afinal;         // the message is complete: flush, the last beat with s_tlast
+reg         afinal;         // the part (message) is complete: flush, the last beat with s_tlast
 reg         pfx_on;         // MAC: the KeyPack block goes first
 reg  [4:0]  pidx;
 
 // key: staging while LDKEY's KEY part arrives, the active key as its KeyPack
 reg  [8*38-1:0] stg;
 reg  [6:0]  klen;           // KEY bytes seen, saturating at 127
-reg  [8*40-1:0] kpack;      // KeyPack(K): byte p at [8p +: 8]
+reg  [8*40-1:0] kpack;      // KeyPack(K): byte p at [8p +: 8] (key byte j at p = j + 1)
 reg  [6:0]  key_len;        // active key length, 0: none
 
 // SDI side
@@ -219,8 +289,9 @@ reg  [7:0]  d_reason;
 
 // jobs posted to DO (combinational, taken in D_IDLE)
 reg         job;
-reg         job_status;     // 1: a status word alone (d_reason)
+reg         job_status;     // 1: a status word alone (job_reason)
 reg  [7:0]  job_reason;
+reg         job_k;          // Lake Keyak: run the engine, CT/PT segments, then job_reason
 
 wire do_busy = (dst != D_IDLE);
 
@@ -251,7 +322,8 @@ keccak_sponge #(.RPC(RPC)) u_sponge (
     .st_err(st_err), .st_valid(st_valid), .st_ready(st_ready)
 );
 
-// the beats into the sponge: the MAC's KeyPack block, then the packed message
+// the beats out of the packer: the MAC's KeyPack block, then the packed message (sponge), or
+// a Keyak part's bytes (buffers, always ready)
 reg  [63:0] pfx_beat;
 always @(*) begin
     case (pidx)
@@ -268,17 +340,20 @@ end
 wire        a_last  = afinal && (acnt <= 5'd8);
 wire        a_valid = !pfx_on && (afinal || acnt >= 5'd8);
 wire [7:0]  a_keep  = (!a_last || acnt[3]) ? 8'hFF : ((8'd1 << acnt[2:0]) - 8'd1);
-assign s_tvalid = pfx_on || a_valid;
+wire        pk_valid = pfx_on || a_valid;
+assign s_tvalid = !kmode && pk_valid;
 assign s_tdata  = pfx_on ? pfx_beat : acc[63:0];
 assign s_tkeep  = pfx_on ? 8'hFF : a_keep;
 assign s_tlast  = !pfx_on && a_last;
-wire   s_take   = s_tvalid && s_tready;
+wire   pk_take  = pk_valid && (kmode || s_tready);
+wire   pk_empty = (acnt == 5'd0) && !afinal && !pfx_on;
+wire   pk_kbeat = kmode && pk_take && (a_keep != 8'd0);   // a Keyak beat with bytes
 
 // ---------------------------------------------------------------------------- PDI side --
 wire        acc_room = (acnt < 5'd8) && !afinal;
 wire [4:0]  p_nbytes = (seg_words == 17'd1) ? seg_lastb : WB[4:0];
 wire        data_ok  = !feed || acc_room;
-assign pdi_ready = !rst && ((pst == P_INS && !do_busy) || pst == P_HDR ||
+assign pdi_ready = !rst && ((pst == P_INS && !do_busy && pk_empty) || pst == P_HDR ||
                             (pst == P_DATA && data_ok) || pst == P_SKHDR || pst == P_SKDAT);
 wire        p_take = pdi_valid && pdi_ready;
 
@@ -303,10 +378,21 @@ wire        seg_code = (ins_op == OP_ENC) || (ins_op == OP_DEC) || (ins_op == OP
 wire        runs_hash = (ins_op == OP_HASH) && (ins_alg == 8'h00 ||
                                                 (ins_alg >= 8'h11 && ins_alg <= 8'h17));
 wire        runs_mac  = (ins_op == OP_MAC) && (ins_alg == 8'h00 || ins_alg == 8'h18);
-// KEYAK_HOOK: ENC/DEC that a Lake Keyak core would run
-wire        runs_keyak = KEYAK_HOOK && (ins_op == OP_ENC || ins_op == OP_DEC) &&
+wire        runs_keyak = (KEYAK != 0) && (ins_op == OP_ENC || ins_op == OP_DEC) &&
                          (ins_alg == 8'h00 || ins_alg == 8'h19);
 wire        key_mac_ok = (key_len >= 7'd1) && (key_len <= 7'd38);
+
+// Lake Keyak checks. k_reason: at the end of the instruction (NO_KEY before LENGTH, as the
+// model). k_prefix: a malformed header in ENC's PT part after complete PT segments whose CT
+// goes out (key, NPUB and buffers in order).
+wire [21:0] ad_sum   = {1'b0, ad_n} + {17'd0, p_nbytes};
+wire [21:0] msg_sum  = {1'b0, msg_n} + {17'd0, p_nbytes};
+wire [8:0]  npub_sum = {1'b0, npub_n} + {4'd0, p_nbytes};
+wire [5:0]  tag_sum  = {1'b0, tag_n} + {1'b0, p_nbytes};
+wire        k_fit    = (npub_n == 8'd150) && !ad_over && !msg_over && !seg_over;
+wire [7:0]  k_reason = (key_len != 7'd16) ? R_NO_KEY :
+                       (!k_fit || (kdec && tag_n != 5'd16)) ? R_LENGTH : R_NONE;
+wire        k_prefix = kmode && !kdec && kpart == 2'd2 && sn != 0 && key_len == 7'd16 && k_fit;
 
 // end of a segment: the next part, or the end of the operation
 task seg_end;
@@ -316,6 +402,25 @@ task seg_end;
             pst <= P_HDR;
         end else if (len_part) begin
             pst <= P_LEN;                          // LENGTH's last word is being taken
+        end else if (kmode) begin
+            afinal <= 1'b1;                        // each Keyak part starts on a new beat
+            if (final_part) begin
+                pst <= P_KEND;
+            end else begin
+                kpart <= kpart + 2'd1;
+                pst   <= P_HDR;
+                case (kpart)
+                2'd0: exp_type <= T_AD;
+                2'd1: begin
+                    exp_type   <= kdec ? T_CT : T_PT;
+                    final_part <= !kdec;
+                end
+                default: begin
+                    exp_type   <= T_TAG;
+                    final_part <= 1'b1;
+                end
+                endcase
+            end
         end else begin
             if (feed)
                 afinal <= 1'b1;
@@ -329,6 +434,7 @@ always @(*) begin
     job        = 1'b0;
     job_status = 1'b1;
     job_reason = R_BAD_INS;
+    job_k      = 1'b0;
     case (pst)
     P_INS: if (p_take) begin
         if (!ins_ok || ins_op == OP_LDKEY) begin
@@ -336,20 +442,22 @@ always @(*) begin
         end else if (ins_op == OP_ACTKEY || ins_op == OP_SEED || ins_op == OP_RESEED) begin
             job = 1'b0;                            // after the SDI unit
         end else if (!runs_hash && !runs_mac && !runs_keyak) begin
-            job = 1'b1;                            // ENC/DEC (KEYAK_HOOK), PRNG_GEN, AES algs
+            job = 1'b1;                            // PRNG_GEN, AES algs, ENC/DEC with KEYAK = 0
         end
     end
     P_HDR: if (p_take) begin
         if (!pdi_low0 || !hdr_good(pv, exp_type, final_part)) begin
             job        = 1'b1;
             job_reason = R_MALFORMED;
-        end else if (hdr_words == 17'd0 && pv[25] && final_part) begin
+            job_k      = k_prefix;
+        end else if (hdr_words == 17'd0 && pv[25] && final_part && !kmode) begin
             job        = 1'b1;
             job_status = (pend_reason != R_NONE);
             job_reason = pend_reason;
         end
     end
-    P_DATA: if (p_take && seg_words == 17'd1 && seg_eot && final_part && !len_part) begin
+    P_DATA: if (p_take && seg_words == 17'd1 && seg_eot && final_part && !len_part && !kmode)
+    begin
         job        = 1'b1;
         job_status = (pend_reason != R_NONE);
         job_reason = pend_reason;
@@ -357,6 +465,12 @@ always @(*) begin
     P_SDI: if (sdi_done && sdi_result != R_NONE) begin
         job        = 1'b1;
         job_reason = sdi_result;
+    end
+    P_KEND: begin                                  // every Keyak part is in
+        job        = 1'b1;
+        job_reason = k_reason;
+        job_status = (k_reason != R_NONE);
+        job_k      = (k_reason == R_NONE);
     end
     default: ;
     endcase
@@ -377,11 +491,12 @@ always @(posedge clk) begin
         feed        <= 1'b0;
         len_part    <= 1'b0;
         pend_reason <= R_NONE;
+        kmode       <= 1'b0;
     end else begin
         if (cmd_pend && c_ready)
             cmd_pend <= 1'b0;
-        // beats into the sponge
-        if (s_take) begin
+        // beats out of the packer
+        if (pk_take) begin
             if (pfx_on) begin
                 pidx <= pidx + 5'd1;
                 if (pidx == 5'd16)
@@ -393,6 +508,15 @@ always @(posedge clk) begin
                     afinal <= 1'b0;
             end
         end
+        // Keyak beats into the buffers (the writes themselves are in g_keyak)
+        if (pk_kbeat) begin
+            case (wpart)
+            2'd0: if (nb_w != NPUB_BEATS[4:0]) nb_w <= nb_w + 5'd1;
+            2'd1: if (ab_w != K_ADB) ab_w <= ab_w + 1'b1;
+            2'd2: if (xb_w != K_XB) xb_w <= xb_w + 1'b1;
+            default: if (tb_w != 2'd2) tb_w <= tb_w + 2'd1;
+            endcase
+        end
         case (pst)
         P_INS: if (p_take) begin
             pend_reason <= R_NONE;
@@ -402,6 +526,7 @@ always @(posedge clk) begin
             len_val     <= 32'd0;
             exp_type    <= T_HASH_MSG;
             final_part  <= 1'b1;
+            kmode       <= 1'b0;
             if (!ins_ok) begin
                 pst <= seg_code ? P_SKHDR : P_INS;
             end else if (ins_op == OP_ACTKEY || ins_op == OP_SEED || ins_op == OP_RESEED) begin
@@ -448,23 +573,45 @@ always @(posedge clk) begin
                     pend_reason <= R_NO_KEY;
                 end
             end else if (runs_keyak) begin
-                // KEYAK_HOOK: the ENC/DEC segments go to keyak_engine from here (its NPUB, AD,
-                // PT/CT, TAG parts, CT/PT and TAG on DO); without it they are discarded
-                pst <= P_SKHDR;
+                // NPUB, AD, PT (ENC) or CT, TAG (DEC) into the buffers
+                pst        <= P_HDR;
+                kmode      <= 1'b1;
+                kdec       <= (ins_op == OP_DEC);
+                kpart      <= 2'd0;
+                exp_type   <= T_NPUB;
+                final_part <= 1'b0;
+                feed       <= 1'b1;
+                npub_n     <= 8'd0;
+                ad_n       <= 21'd0;
+                msg_n      <= 21'd0;
+                tag_n      <= 5'd0;
+                ad_over    <= 1'b0;
+                msg_over   <= 1'b0;
+                seg_over   <= 1'b0;
+                sn         <= {(SA_W+1){1'b0}};
+                nb_w       <= 5'd0;
+                ab_w       <= {(MA_W+1){1'b0}};
+                xb_w       <= {(XA_W+1){1'b0}};
+                tb_w       <= 2'd0;
             end else begin
-                pst <= seg_code ? P_SKHDR : P_INS;   // LDKEY; ENC/DEC; PRNG_GEN; AES algs
+                pst <= seg_code ? P_SKHDR : P_INS;   // LDKEY; PRNG_GEN; AES algs; KEYAK = 0
             end
         end
         P_HDR: if (p_take) begin
             if (!pdi_low0 || !hdr_good(pv, exp_type, final_part)) begin
-                // malformed: drop the sponge's message, discard from this header on
+                // malformed: drop the sponge's message, discard from this header on; Keyak's
+                // PT bytes stay (and the packer flushes them) when their CT goes out
                 sp_abort <= 1'b1;
                 cmd_pend <= 1'b0;
                 feed     <= 1'b0;
                 pfx_on   <= 1'b0;
-                afinal   <= 1'b0;
-                acnt     <= 5'd0;
-                acc      <= {(8*NACC){1'b0}};
+                if (k_prefix) begin
+                    afinal <= 1'b1;
+                end else begin
+                    afinal <= 1'b0;
+                    acnt   <= 5'd0;
+                    acc    <= {(8*NACC){1'b0}};
+                end
                 sk_words <= hdr_words;
                 sk_last  <= pv[24];
                 if (hdr_words != 17'd0)
@@ -475,6 +622,12 @@ always @(posedge clk) begin
                 seg_words <= hdr_words;
                 seg_lastb <= last_bytes(pv[15:0]);
                 seg_eot   <= pv[25];
+                if (kmode && kpart == 2'd2) begin          // PT/CT segment: into the list
+                    if (sn == K_SEGS)
+                        seg_over <= 1'b1;
+                    else
+                        sn <= sn + 1'b1;
+                end
                 if (hdr_words != 17'd0)
                     pst <= P_DATA;
                 else
@@ -485,6 +638,15 @@ always @(posedge clk) begin
             if (feed) begin
                 acc  <= acc | (ib_wide << {acnt, 3'b000});
                 acnt <= acnt + p_nbytes;
+            end
+            if (kmode) begin
+                wpart <= kpart;
+                case (kpart)
+                2'd0: npub_n <= npub_sum[8] ? 8'd255 : npub_sum[7:0];
+                2'd1: if (ad_sum > {1'b0, K_AD}) ad_over <= 1'b1; else ad_n <= ad_sum[20:0];
+                2'd2: if (msg_sum > {1'b0, K_MSG}) msg_over <= 1'b1; else msg_n <= msg_sum[20:0];
+                default: tag_n <= tag_sum[5] ? 5'd31 : tag_sum[4:0];
+                endcase
             end
             if (len_part) begin
                 len_cnt <= (len_sum > 6'd7) ? 3'd7 : len_sum[2:0];
@@ -528,6 +690,7 @@ always @(posedge clk) begin
                 pend_reason <= R_LENGTH;
             end
         end
+        P_KEND: pst <= P_INS;                      // the job is posted on this clock
         default: pst <= P_INS;
         endcase
     end
@@ -705,19 +868,192 @@ wire [16:0] d_segw    = words_of(d_seglen);
 wire [31:0] d_hdr     = {d_type, 1'b0, 1'b0, d_lastseg, d_lastseg, 8'd0, d_seglen};
 wire [31:0] d_stat    = {(d_reason == R_NONE) ? 4'b1110 : 4'b1111, 20'd0, d_reason};
 
-assign do_valid = (dst == D_HDR) || (dst == D_STAT) || (dst == D_DAT && w_valid);
-assign do_data  = (dst == D_DAT) ? w_data : view((dst == D_HDR) ? d_hdr : d_stat);
+// ------------------------------------------------------------------ Lake Keyak engine --
+// One command per ENC/DEC: StartEngine(K, N) without tag or forget flags and one Wrap
+// (lake_keyak_encrypt / lake_keyak_decrypt). Meta stream: the key (from KeyPack), NPUB and AD
+// from the meta buffer; message stream: PT/CT from the message buffer, then (DEC) the TAG
+// part. The output (CT and tag, or PT) is written back over the message buffer as it comes;
+// then the DO side unpacks the buffer into one CT/PT segment per segment of the list.
+reg         k_full;         // the instruction is complete (else ENC's CT before a malformed header)
+reg  [1:0]  mseg;           // meta stream: 0 key, 1 NPUB, 2 AD, 3 done
+reg         mkb;            // key beat 0/1
+reg  [20:0] mrem;           // bytes left in the NPUB or AD segment
+reg  [MA_W-1:0] mra;        // meta buffer address of the beat on offer
+reg  [1:0]  xseg;           // message stream: 0 PT/CT, 1 TAG (DEC), 2 done
+reg  [20:0] xrem;
+reg         xtb;            // TAG beat 0/1
+reg  [XA_W-1:0] xra;        // message buffer address being read
+reg  [XA_W:0] ow;           // engine output beats taken
+reg  [SA_W:0] sidx;         // DO: the segment being sent
+reg  [15:0] kseg_left;      // its bytes not yet sent
+reg  [1:0]  ktw;            // TAG words sent
+// unpacker from the message buffer to DO words: stream byte p at [8p +: 8]
+reg  [8*NACC-1:0] ub;
+reg  [4:0]  ucnt;
+reg  [20:0] ul;             // message bytes not yet loaded
+
+wire        k_c_ready;
+wire        k_a_ready, k_x_ready;
+wire [63:0] k_m_tdata;
+wire [7:0]  k_m_tkeep;
+wire        k_m_tvalid;
+wire [1:0]  k_st_code;
+wire        k_st_valid;
+wire [63:0] k_mq, k_xq;     // buffer read data: meta at mra, message at xra
+wire [16:0] k_sent;         // segment list entry at sidx: {EOT, length}
+
+wire        k_start  = (dst == D_KCMD) && k_c_ready;      // the command is taken
+wire        k_done   = (dst == D_KRUN) && k_st_valid;     // the engine's status
+wire        k_a_valid = (dst == D_KRUN) && (mseg != 2'd3);
+wire [63:0] k_a_data  = (mseg == 2'd0) ? (mkb ? kpack[72 +: 64] : kpack[8 +: 64]) : k_mq;
+wire [7:0]  k_a_keep  = (mseg == 2'd0) ? 8'hFF : keep_of(mrem);
+wire        k_a_last  = (mrem <= 21'd8) && (mseg == 2'd2 || (mseg == 2'd1 && ad_n == 21'd0));
+wire        k_a_take  = k_a_valid && k_a_ready;
+wire        k_x_valid = (dst == D_KRUN) && (xseg != 2'd2);
+wire [63:0] k_x_data  = (xseg == 2'd0) ? k_xq : (xtb ? ktag[127:64] : ktag[63:0]);
+wire [7:0]  k_x_keep  = (xseg == 2'd0) ? keep_of(xrem) : 8'hFF;
+wire        k_x_last  = (xseg == 2'd0) ? (xrem <= 21'd8 && !kdec) : xtb;
+wire        k_x_take  = k_x_valid && k_x_ready;
+wire        k_m_take  = (dst == D_KRUN) && k_m_tvalid;    // always ready
+wire [20:0] k_xbeats  = (msg_n + 21'd7) >> 3;
+wire        k_ow_msg  = ({{(20-XA_W){1'b0}}, ow} < k_xbeats);
+wire [XA_W:0] k_ow_tag = ow - k_xbeats[XA_W:0];
+
+// buffer writes: the packer's Keyak beats, then the engine's output
+wire        k_mw_en = pk_kbeat && ((wpart == 2'd0 && nb_w != NPUB_BEATS[4:0]) ||
+                                   (wpart == 2'd1 && ab_w != K_ADB));
+wire [MA_W-1:0] k_mw_a = (wpart == 2'd0) ? {{(MA_W-5){1'b0}}, nb_w} :
+                         NPUB_BEATS[MA_W-1:0] + ab_w[MA_W-1:0];
+wire        k_xw_en = (dst == D_KRUN) ? (k_m_take && k_ow_msg && k_m_tkeep != 8'd0) :
+                                        (pk_kbeat && wpart == 2'd2 && xb_w != K_XB);
+wire [XA_W-1:0] k_xw_a = (dst == D_KRUN) ? ow[XA_W-1:0] : xb_w[XA_W-1:0];
+wire [63:0] k_xw_d = (dst == D_KRUN) ? k_m_tdata : acc[63:0];
+wire        k_sw_en = (pst == P_HDR) && p_take && kmode && kpart == 2'd2 && pdi_low0 &&
+                      hdr_good(pv, exp_type, final_part) && sn != K_SEGS;
+
+// reads: the buffers show the entry at the next address one clock later, so the address of
+// the next clock is given (the beat on offer is always there)
+wire        k_u_ld;
+wire [MA_W-1:0] k_mra_n = k_start ? {MA_W{1'b0}} : mra + {{(MA_W-1){1'b0}},
+                                                          (k_a_take && mseg != 2'd0)};
+wire [XA_W-1:0] k_xra_n = (k_start || k_done) ? {XA_W{1'b0}} :
+                          xra + {{(XA_W-1){1'b0}}, ((dst == D_KRUN) ? (k_x_take && xseg == 2'd0)
+                                                                    : k_u_ld)};
+
+generate
+if (KEYAK != 0) begin : g_keyak
+    reg [63:0] mbuf [0:MB_DEPTH-1];
+    reg [63:0] xbuf [0:XB_DEPTH-1];
+    reg [16:0] slist [0:KEYAK_SEGS-1];
+    reg [63:0] mq, xq;
+    always @(posedge clk) begin
+        if (k_mw_en)
+            mbuf[k_mw_a] <= acc[63:0];
+        mq <= mbuf[k_mra_n];
+        if (k_xw_en)
+            xbuf[k_xw_a] <= k_xw_d;
+        xq <= xbuf[k_xra_n];
+        if (k_sw_en)
+            slist[sn[SA_W-1:0]] <= {pv[25], pv[15:0]};
+    end
+    assign k_mq   = mq;
+    assign k_xq   = xq;
+    assign k_sent = slist[sidx[SA_W-1:0]];
+
+    /* verilator lint_off UNUSEDSIGNAL */  // the one-command sideband and the output's tlast
+    wire       m_tlast_k, m_tuser_k, st_user_k;
+    /* verilator lint_on UNUSEDSIGNAL */
+    keyak_engine #(.RPC(KRPC), .USER_WIDTH(1)) u_keyak (
+        .clk(clk), .rst(rst),
+        .c_op(kdec), .c_start(1'b1), .c_start_tag(1'b0), .c_start_forget(1'b0),
+        .c_forget(1'b0), .c_key_len(6'd16), .c_nonce_len(8'd150),
+        .c_ad_len({11'd0, ad_n}), .c_msg_len({11'd0, msg_n}), .c_user(1'b0),
+        .c_valid(dst == D_KCMD), .c_ready(k_c_ready),
+        .s_meta_tdata(k_a_data), .s_meta_tkeep(k_a_keep), .s_meta_tlast(k_a_last),
+        .s_meta_tvalid(k_a_valid), .s_meta_tready(k_a_ready),
+        .s_msg_tdata(k_x_data), .s_msg_tkeep(k_x_keep), .s_msg_tlast(k_x_last),
+        .s_msg_tvalid(k_x_valid), .s_msg_tready(k_x_ready),
+        .m_tdata(k_m_tdata), .m_tkeep(k_m_tkeep), .m_tlast(m_tlast_k), .m_tuser(m_tuser_k),
+        .m_tvalid(k_m_tvalid), .m_tready(1'b1),
+        .st_code(k_st_code), .st_user(st_user_k), .st_valid(k_st_valid),
+        .st_ready(dst == D_KRUN)
+    );
+end else begin : g_no_keyak
+    /* verilator lint_off UNUSEDSIGNAL */  // the Keyak path's signals, unused without the engine
+    wire unused_k = &{1'b0, k_a_data, k_a_keep, k_a_last, k_x_data, k_x_keep, k_x_last,
+                      k_mw_en, k_mw_a, k_xw_en, k_xw_a, k_xw_d, k_sw_en};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign k_c_ready  = 1'b0;
+    assign k_a_ready  = 1'b0;
+    assign k_x_ready  = 1'b0;
+    assign k_m_tdata  = 64'd0;
+    assign k_m_tkeep  = 8'd0;
+    assign k_m_tvalid = 1'b0;
+    assign k_st_code  = 2'd0;
+    assign k_st_valid = 1'b0;
+    assign k_mq       = 64'd0;
+    assign k_xq       = 64'd0;
+    assign k_sent     = 17'd0;
+end
+endgenerate
+
+// the unpacker: a beat in when it has room (up to 8 + W/8 bytes), a word out per DO handshake
+// (the segment's next min(W/8, bytes left) bytes; every segment starts on a new word)
+wire        k_emit_ph = (dst == D_KSH) || (dst == D_KSD);
+wire [4:0]  u_need = (kseg_left < {11'd0, WB[4:0]}) ? kseg_left[4:0] : WB[4:0];
+assign      k_u_ld = k_emit_ph && (ul != 21'd0) && (ucnt <= WB[4:0]);
+wire [3:0]  u_nld  = (ul >= 21'd8) ? 4'd8 : {1'b0, ul[2:0]};
+wire        u_have = (ucnt >= u_need);
+wire        u_emit = (dst == D_KSD) && do_ready && u_have;
+wire [4:0]  u_e    = u_emit ? u_need : 5'd0;
+wire [4:0]  u_keep = ucnt - u_e;
+wire [63:0] u_beat = k_xq & ~(64'hFFFF_FFFF_FFFF_FFFF << {u_nld, 3'b000});
+wire [8*NACC-1:0] u_next = (ub >> {u_e, 3'b000}) |
+    (k_u_ld ? ({{(8*NACC-64){1'b0}}, u_beat} << {u_keep, 3'b000}) : {(8*NACC){1'b0}});
+
+reg  [W-1:0] k_word;        // the DO data word: the unpacker's first u_need bytes
+reg  [W-1:0] k_tword;       // TAG word ktw
+integer ob_k;
+always @(*) begin
+    for (ob_k = 0; ob_k < WB; ob_k = ob_k + 1) begin
+        k_word[W-1-8*ob_k -: 8]  = (ob_k < u_need) ? ub[8*ob_k +: 8] : 8'd0;
+        k_tword[W-1-8*ob_k -: 8] = ktag[8*(WB*ktw + ob_k) +: 8];
+    end
+end
+wire        k_last_seg = (sidx + 1'b1 == sn);
+wire        k_tag_out  = k_full && !kdec;
+wire [3:0]  k_after    = k_tag_out ? D_KTH : D_STAT;
+wire [31:0] k_hdr  = {kdec ? T_PT : T_CT, 1'b0, 1'b0, k_sent[16], kdec && k_sent[16], 8'd0,
+                      k_sent[15:0]};
+wire [31:0] k_thdr = {T_TAG, 1'b0, 1'b0, 1'b1, 1'b1, 8'd0, 16'd16};
+
+assign do_valid = (dst == D_HDR) || (dst == D_STAT) || (dst == D_DAT && w_valid) ||
+                  (dst == D_KSH) || (dst == D_KSD && u_have) || (dst == D_KTH) ||
+                  (dst == D_KTD);
+assign do_data  = (dst == D_DAT) ? w_data :
+                  (dst == D_KSD) ? k_word :
+                  (dst == D_KTD) ? k_tword :
+                  view((dst == D_HDR) ? d_hdr : (dst == D_KSH) ? k_hdr :
+                       (dst == D_KTH) ? k_thdr : d_stat);
 
 always @(posedge clk) begin
+    mra <= k_mra_n;
+    xra <= k_xra_n;
+    // the TAG part (DEC) from the packer; the engine's tag (ENC)
+    if (pk_kbeat && wpart == 2'd3 && tb_w != 2'd2)
+        ktag[64*tb_w[0] +: 64] <= acc[63:0];
+    if (k_m_take && !k_ow_msg && !kdec && k_ow_tag < 2)
+        ktag[64*k_ow_tag[0] +: 64] <= k_m_tdata;
     if (rst) begin
         dst <= D_IDLE;
     end else begin
         case (dst)
         D_IDLE: if (job) begin
-            d_reason <= job_status ? job_reason : R_NONE;
+            d_reason <= (job_status || job_k) ? job_reason : R_NONE;
             d_type   <= out_type;
             d_left   <= out_len;
-            dst      <= job_status ? D_STAT : D_HDR;
+            k_full   <= (pst == P_KEND);
+            dst      <= job_k ? D_KWAIT : job_status ? D_STAT : D_HDR;
         end
         D_HDR: if (do_ready) begin
             d_left  <= d_left - {5'd0, d_seglen};
@@ -736,8 +1072,98 @@ always @(posedge clk) begin
             dst <= D_STAT;                       // st_err: never set by the commands sent here
         D_STAT: if (do_ready)
             dst <= D_IDLE;
+        D_KWAIT: if (pk_empty)                   // the last bytes are in the buffers
+            dst <= D_KCMD;
+        D_KCMD: if (k_c_ready) begin
+            dst  <= D_KRUN;
+            mseg <= 2'd0;
+            mkb  <= 1'b0;
+            xseg <= (msg_n != 21'd0) ? 2'd0 : kdec ? 2'd1 : 2'd2;
+            xrem <= msg_n;
+            xtb  <= 1'b0;
+            ow   <= {(XA_W+1){1'b0}};
+        end
+        D_KRUN: begin
+            if (k_a_take) begin
+                if (mseg == 2'd0) begin
+                    mkb <= 1'b1;
+                    if (mkb) begin
+                        mseg <= 2'd1;
+                        mrem <= 21'd150;
+                    end
+                end else if (mrem <= 21'd8) begin
+                    mseg <= (mseg == 2'd1 && ad_n != 21'd0) ? 2'd2 : 2'd3;
+                    mrem <= ad_n;
+                end else begin
+                    mrem <= mrem - 21'd8;
+                end
+            end
+            if (k_x_take) begin
+                if (xseg == 2'd0) begin
+                    if (xrem <= 21'd8)
+                        xseg <= kdec ? 2'd1 : 2'd2;
+                    else
+                        xrem <= xrem - 21'd8;
+                end else begin
+                    xtb <= 1'b1;
+                    if (xtb)
+                        xseg <= 2'd2;
+                end
+            end
+            if (k_m_take)
+                ow <= ow + 1'b1;
+            if (k_st_valid) begin
+                // DEC: plaintext only when the tag verifies (status 1: AUTH, status alone)
+                sidx <= {(SA_W+1){1'b0}};
+                ub   <= {(8*NACC){1'b0}};
+                ucnt <= 5'd0;
+                ul   <= msg_n;
+                if (kdec && k_st_code != 2'd0) begin
+                    d_reason <= R_AUTH;
+                    dst      <= D_STAT;
+                end else begin
+                    dst <= D_KSH;
+                end
+            end
+        end
+        D_KSH: if (do_ready) begin
+            kseg_left <= k_sent[15:0];
+            if (k_sent[15:0] != 16'd0) begin
+                dst <= D_KSD;
+            end else if (k_last_seg) begin
+                dst <= k_after;
+            end else begin
+                sidx <= sidx + 1'b1;
+            end
+        end
+        D_KSD: if (u_emit) begin
+            kseg_left <= kseg_left - {11'd0, u_need};
+            if (kseg_left == {11'd0, u_need}) begin
+                if (k_last_seg) begin
+                    dst <= k_after;
+                end else begin
+                    sidx <= sidx + 1'b1;
+                    dst  <= D_KSH;
+                end
+            end
+        end
+        D_KTH: if (do_ready) begin
+            ktw <= 2'd0;
+            dst <= D_KTD;
+        end
+        D_KTD: if (do_ready) begin
+            ktw <= ktw + 2'd1;
+            if (ktw == 2'd3 || W == 128)
+                dst <= D_STAT;
+        end
         default: dst <= D_IDLE;
         endcase
+        if (k_emit_ph) begin
+            ub   <= u_next;
+            ucnt <= u_keep + (k_u_ld ? {1'b0, u_nld} : 5'd0);
+            if (k_u_ld)
+                ul <= ul - {17'd0, u_nld};
+        end
     end
 end
 

@@ -3,10 +3,12 @@
 
 PDI and SDI words are driven from the linecrypt.lwc builders; DO is compared word for word with
 what they give (digests from linecrypt.models.keccak, proven against hashlib and NIST vectors)
-and with the engine model linecrypt.lwc.engine.EngineModel(Engine.KECCAK, W,
-without={Alg.LAKE_KEYAK}), the oracle for malformed input. Random valid/ready stalls on all
-three ports. LC_PARAMS: W, RPC, and optionally KAT (a directory written by
-``python -m linecrypt.lwc.kat``). LC_SEED replays a run (the seed is logged).
+and with the engine model linecrypt.lwc.engine.EngineModel of this build (:func:`new_model`:
+Lake Keyak with the build's buffer limits, or without Lake Keyak when KEYAK = 0), the oracle for
+malformed input. Random valid/ready stalls on all three ports. LC_PARAMS: W, RPC, KEYAK,
+KEYAK_AD, KEYAK_MSG, KEYAK_SEGS (the RTL's defaults when absent), and optionally KAT
+(directories written by ``python -m linecrypt.lwc.kat``). LC_SEED replays a run (the seed is
+logged). cocotb_lwc_keyak.py holds the Lake Keyak (ENC/DEC) tests on this Bench.
 """
 import json
 import os
@@ -17,7 +19,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge
 
 from cocotb_streams import Sink, Source
-from linecrypt.lwc.engine import EngineModel
+from linecrypt.lwc.engine import AeadLimits, EngineModel
 from linecrypt.lwc.protocol import (
     Alg, Engine, Header, Op, Seg, encode_header, hash_transaction, ins, key_transaction,
     mac_transaction, pack_data, segments,
@@ -28,6 +30,16 @@ W = int(P["W"])
 WB = W // 8
 SLOW = bool(P.get("SLOW", 0))
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
+KEYAK = int(P.get("KEYAK", 1))
+LIMITS = AeadLimits(int(P.get("KEYAK_AD", 2048)), int(P.get("KEYAK_MSG", 4096)),
+                    int(P.get("KEYAK_SEGS", 64)))
+
+
+def new_model():
+    """The engine model of this build."""
+    if KEYAK:
+        return EngineModel(Engine.KECCAK, W, aead_limits=LIMITS)
+    return EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK})
 
 RATES = {Alg.SHA3_224: 144, Alg.SHA3_256: 136, Alg.SHA3_384: 104, Alg.SHA3_512: 72,
          Alg.SHAKE128: 168, Alg.SHAKE256: 136, Alg.KECCAK_256: 136}
@@ -118,7 +130,7 @@ class Bench:
         self.add(v(t.pdi), v(t.sdi), v(t.do))
 
     def expected(self):
-        model = EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK})
+        model = new_model()
         exp = model.run(self.pdi_words, self.sdi_words)
         if self.all_known:
             assert exp == self.known, "the model and the builders disagree"
@@ -253,7 +265,7 @@ def malformed_cases(rng):
         ("ACTKEY with an ALG", [INS(Op.ACTKEY, 0x18)], []),
         ("LDKEY on PDI", [INS(Op.LDKEY)], []),
         ("LDKEY with an ALG on PDI", [INS(Op.LDKEY, 0x12)], []),
-        ("ENC Lake Keyak (not in this build)",
+        ("ENC Lake Keyak (runs with KEYAK = 1, BAD_INSTRUCTION without)",
          [INS(Op.ENC, 0x19)] + seg(Seg.NPUB, bytes(150), last=0) + seg(Seg.AD, b"ad", last=0)
          + seg(Seg.PT, b"pt" * 9), []),
         ("DEC default (Keyak)",
@@ -373,8 +385,7 @@ async def test_fuzz_control_words(dut):
         s[i] = s[i]._replace(value=s[i].value ^ (1 << bit))
         tail = hash_transaction("sha3-224", rng.randbytes(10), W)
         pv, sv = v(pdi) + v(tail.pdi), v(sdi)
-        m = EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK})
-        full = m.run(b.pdi_words + pv, b.sdi_words + sv)
+        full = new_model().run(b.pdi_words + pv, b.sdi_words + sv)
         if full[-len(tail.do):] != v(tail.do):
             continue
         b.add(pv, sv)
