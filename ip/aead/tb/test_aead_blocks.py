@@ -9,7 +9,8 @@ from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
 
-@pytest.mark.parametrize("mode,lanes,decrypt", [(0, 1, 0), (0, 4, 1), (1, 2, 0)],
+@pytest.mark.parametrize("mode,lanes,decrypt", [(0, 1, 0), (0, 4, 1),
+                                               pytest.param(1, 2, 0, marks=pytest.mark.slow)],
                          ids=["ocb-enc-1lane", "ocb-dec-4lane", "gcm-2lane"])
 def test_aead_ingress(mode, lanes, decrypt):
     run_cocotb("aead_ingress", sources_for("aead_ingress"),
@@ -17,7 +18,8 @@ def test_aead_ingress(mode, lanes, decrypt):
                "cocotb_aead_ingress", tb_params={"LC_COUNT": 200})
 
 
-@pytest.mark.parametrize("lanes,nbytes", [(1, 256), (4, 1024)], ids=["1lane", "4lane"])
+@pytest.mark.parametrize("lanes,nbytes", [pytest.param(1, 256, marks=pytest.mark.slow), (4, 1024)],
+                         ids=["1lane", "4lane"])
 def test_aead_hold(lanes, nbytes):
     run_cocotb("aead_hold", sources_for("aead_hold"), {"LANES": lanes, "BYTES": nbytes},
                "cocotb_aead_hold", tb_params={"LC_COUNT": 150})
