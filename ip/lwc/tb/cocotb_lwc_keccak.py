@@ -112,6 +112,16 @@ class Bench:
             cocotb.start_soon(s.run())
         self.dut._log.info(f"seed {SEED} (LC_SEED replays), W={W}")
 
+    async def reset_mid_traffic(self):
+        """A reset pulse while words may be queued: the PDI and SDI words not yet taken go with it."""
+        self.dut.rst.value = 1
+        await RisingEdge(self.dut.clk)
+        for s in (self.pdi, self.sdi):
+            s.clear()
+        await ClockCycles(self.dut.clk, 2)
+        self.dut.rst.value = 0
+        await ClockCycles(self.dut.clk, 2)
+
     def add(self, pdi, sdi=(), do=None):
         """Queue one operation; ``do``: the builders' DO for it (None: the model decides)."""
         pdi, sdi = list(pdi), list(sdi)
@@ -407,13 +417,7 @@ async def test_reset_mid_operation(dut):
         else:
             b.add(*hash_tx(Alg.SHAKE128, rng.randbytes(1500 if what == "absorbing" else 8), 3000))
         await ClockCycles(dut.clk, at)
-        dut.rst.value = 1
-        await RisingEdge(dut.clk)
-        for s in (b.pdi, b.sdi):
-            s.clear()
-        await ClockCycles(dut.clk, 2)
-        dut.rst.value = 0
-        await ClockCycles(dut.clk, 2)
+        await b.reset_mid_traffic()
         b.do.items.clear()
         b.reset_session()
         await ClockCycles(dut.clk, 50)

@@ -336,13 +336,7 @@ async def test_keyak_reset(dut):
             await wait_until(dut, lambda: not b.pdi.queue)
             await ClockCycles(dut.clk, 40)
             assert not b.do.items, f"DO words before the engine is done ({what})"
-        dut.rst.value = 1
-        await RisingEdge(dut.clk)
-        for s in (b.pdi, b.sdi):
-            s.clear()
-        await ClockCycles(dut.clk, 2)
-        dut.rst.value = 0
-        await ClockCycles(dut.clk, 2)
+        await b.reset_mid_traffic()
         seen = len(b.do.items)
         b.do.items.clear()
         b.reset_session()
