@@ -366,11 +366,9 @@ def test_crypt_help(command):
         assert action.help, action.option_strings
 
 
-# Serpent-192/256 use the same harness and core code as Serpent-128 with another key schedule
-# length (checked in ip/serpent's own tests): their CLI builds run in `make test-long`.
-# the Serpent and 3DES harness builds run under `slow` (their cores have their own benches in
-# ip/serpent and ip/des; DES and IDEA cover the CLI's RTL path for the other ciphers by default)
-LONG_RTL = {"serpent-128", "serpent-192", "serpent-256", "3des"}
+# The Serpent, 3DES and IDEA harness builds run in `make test-long` (their cores have their own
+# benches in ip/serpent, ip/des and ip/idea); DES covers the CLI's RTL path for them by default.
+LONG_RTL = {"serpent-128", "serpent-192", "serpent-256", "3des", "idea"}
 
 
 def _rtl_ciphers():

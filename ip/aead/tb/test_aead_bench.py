@@ -11,7 +11,8 @@ from linecrypt.host.sim import run_cocotb
 HERE = Path(__file__).parent
 
 
-@pytest.mark.parametrize("mode,lanes", [(1, 2), (0, 1)], ids=["gcm-lanes2", "ocb-lanes1"])
+@pytest.mark.parametrize("mode,lanes", [(1, 2), pytest.param(0, 1, marks=pytest.mark.slow)],
+                         ids=["gcm-lanes2", "ocb-lanes1"])
 def test_bench_on_loopback(mode, lanes):
     run_cocotb("aead_loopback", [HERE / "aead_loopback.v"],
                {"MODE": mode, "LANES": lanes, "ID_W": 4}, "cocotb_aead_loopback")

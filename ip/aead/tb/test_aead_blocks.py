@@ -9,7 +9,7 @@ from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
 
-@pytest.mark.parametrize("mode,lanes,decrypt", [(0, 1, 0), (0, 4, 1),
+@pytest.mark.parametrize("mode,lanes,decrypt", [pytest.param(0, 1, 0, marks=pytest.mark.slow), (0, 4, 1),
                                                pytest.param(1, 2, 0, marks=pytest.mark.slow)],
                          ids=["ocb-enc-1lane", "ocb-dec-4lane", "gcm-2lane"])
 def test_aead_ingress(mode, lanes, decrypt):

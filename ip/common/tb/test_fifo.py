@@ -9,8 +9,8 @@ from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
 
-# the smallest and the largest depth by default, 4 and 16 under `slow`
-@pytest.mark.parametrize("depth", [2, pytest.param(4, marks=pytest.mark.slow),
+# the largest depth by default, the others under `slow`
+@pytest.mark.parametrize("depth", [pytest.param(2, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow),
                                    pytest.param(16, marks=pytest.mark.slow), 64],
                          ids=lambda d: f"depth{d}")
 def test_lc_fifo(depth):
@@ -22,8 +22,9 @@ def test_lc_fifo(depth):
 # and a deep FIFO of one RAM bank (3: depth 16; the others have 2 and 4 banks)
 # BRAM=1: the deep FIFO in block RAM (two-clock read, 8-entry output stage), simulated by
 # lc_bram_sdp's plain-Verilog form; depth 16 (LATENCY 3) and 64 (LATENCY 38)
-# by default the one-bank LUT-RAM FIFO and the deep block-RAM one; the rest under `slow`
-@pytest.mark.parametrize("latency,bram", [(3, 0), pytest.param(11, 0, marks=pytest.mark.slow),
+# by default the deep block-RAM FIFO; the rest under `slow`
+@pytest.mark.parametrize("latency,bram", [pytest.param(3, 0, marks=pytest.mark.slow),
+                                          pytest.param(11, 0, marks=pytest.mark.slow),
                                           pytest.param(21, 0, marks=pytest.mark.slow),
                                           pytest.param(38, 0, marks=pytest.mark.slow),
                                           pytest.param(3, 1, marks=pytest.mark.slow), (38, 1)],

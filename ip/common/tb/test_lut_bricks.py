@@ -128,6 +128,8 @@ endmodule
 # The plain forms are what every core's bench simulates; here by default only the ECP5 forms
 # (the primitives' truth tables), both under `slow`.
 PLAIN = pytest.param(False, marks=pytest.mark.slow)
+# lc_xor4 and lc_parity in their ECP5 form also run inside the MixColumns test's ECP5 build
+ECP5_IN_MIX = pytest.param(True, marks=pytest.mark.slow)
 
 
 def _run_tb(tb, files, tech, tmp_path):
@@ -148,13 +150,13 @@ def _run_tb(tb, files, tech, tmp_path):
     return r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("tech", [PLAIN, True], ids=["plain", "ecp5-lut4"])
+@pytest.mark.parametrize("tech", [PLAIN, ECP5_IN_MIX], ids=["plain", "ecp5-lut4"])
 def test_lc_xor4_exhaustive(tech, tmp_path):
     out = _run_tb(TB, ["common/rtl/lc_xor4.v"], tech, tmp_path)
     assert "LC_XOR4_OK 65536" in out, out
 
 
-@pytest.mark.parametrize("tech", [PLAIN, True], ids=["plain", "ecp5-lut4"])
+@pytest.mark.parametrize("tech", [PLAIN, ECP5_IN_MIX], ids=["plain", "ecp5-lut4"])
 def test_lc_parity_exhaustive(tech, tmp_path):
     out = _run_tb(TB_PARITY, ["common/rtl/lc_xor4.v", "common/rtl/lc_parity.v"], tech, tmp_path)
     for n in range(1, 17):

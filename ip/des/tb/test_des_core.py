@@ -67,7 +67,8 @@ def run_des(triple, decrypt, stages, nslots=4, testcase=None):
 
 ALL = [(t, d, s, 4) for t, d, s in itertools.product((0, 1), (0, 1), (1, 2))] + [(0, 1, 1, 2)]
 # Default: DES encrypt, 3DES decrypt, 3DES encrypt; both STAGES values appear.
-DEFAULT = [(0, 0, 1, 4), (1, 1, 1, 4), (1, 0, 2, 4)]
+# one build by default; 3DES encryption runs in the CBC interleaver's default bench
+DEFAULT = [(0, 0, 1, 4)]
 
 
 def _id(p):
