@@ -21,10 +21,15 @@ SIM_BUILD_ARGS = ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique",
 PUBLIC_ARGS = ["--public-depth", "1"]
 
 # g++ optimisation of the generated model (GNU make's OPT_* variables of verilated.mk). Most benches
-# compile for a minute or more and then simulate for seconds, where -O0 halves the compile and
-# costs a third more simulation time; benches that simulate for minutes pass a higher level.
+# compile for a minute or more and then simulate for seconds, where -O0 compiles much faster and
+# simulates somewhat slower; a bench that simulates for minutes can pass a higher level (``opt``).
 # LC_SIM_CXX_OPT overrides both (e.g. -O2 for a long interactive run).
 DEFAULT_CXX_OPT = "-O0"
+
+
+def opt_make_vars(opt: str) -> list[str]:
+    """verilated.mk's optimisation variables at ``opt``, as make command-line overrides."""
+    return [f"OPT_FAST={opt}", f"OPT_SLOW={opt}", f"OPT_GLOBAL={opt}"]
 
 
 def cxx_opt(default: str = DEFAULT_CXX_OPT) -> str:
@@ -44,7 +49,7 @@ def _runner(opt: str):
             cmds = super()._build_command()
             cmds[0] = [a for arg in cmds[0] for a in (PUBLIC_ARGS if arg == "--public-flat-rw" else [arg])]
             # a variable given through MAKEFLAGS counts as a command-line override in GNU make
-            cmds[1] = cmds[1] + [f"OPT_FAST={opt}", f"OPT_SLOW={opt}", f"OPT_GLOBAL={opt}"]
+            cmds[1] = cmds[1] + opt_make_vars(opt)
             return cmds
 
     return _Verilator()

@@ -15,6 +15,7 @@ from linecrypt import IP
 from linecrypt.models.aes import INV_SBOX, SBOX, inv_mix_columns, mix_columns
 from linecrypt.flows.lint import ecp5_prim_stubs
 from linecrypt.host.tools import verilator_env
+from linecrypt.host.sim import opt_make_vars
 
 TB = """
 module tb;
@@ -143,7 +144,7 @@ def _run_tb(tb, files, tech, tmp_path):
     env = verilator_env()
     # g++ -O0 for the testbench and Verilator's runtime library: these builds compile for about a
     # minute and run for a fraction of a second
-    env["MAKEFLAGS"] += " OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
+    env["MAKEFLAGS"] += " " + " ".join(opt_make_vars("-O0"))
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-3000:]
     r = subprocess.run([str(tmp_path / "obj" / "Vtb")], capture_output=True, text=True)
