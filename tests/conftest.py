@@ -7,6 +7,9 @@ import pytest
 from linecrypt.oracles import botan
 from linecrypt.oracles.blockciphers import REQUIRE_BOTAN_ENV
 
+# The CLI tests build many Verilated harnesses and run each briefly: g++ -O0 compiles them in
+# about half the time of the harness's default -O1 (linecrypt.host.rtl_device.harness_cxx_opt).
+os.environ.setdefault("LC_HARNESS_CXX_OPT", "-O0")
 
 @pytest.fixture
 def need_botan():

@@ -43,11 +43,10 @@ def is_engine(d: Design) -> bool:
 def verilator_command(d: Design, out: Path) -> list[str]:
     """The Verilator build of engine ``d``: its synthesized top, sources and parameters."""
     p = d.harness_params
-    # g++ -O1, as the block-core harness: the C++ compile is most of a build
     cmd = ["verilator", "--cc", "--exe", "--build", "-j", "2", "-O3", "-Wno-fatal",
            "--x-assign", "fast", "--x-initial", "fast", "--prefix", "Vtop",
            "--top-module", d.top, "-Mdir", str(out), "-o", "Vtop",
-           "-CFLAGS", f"-O1 -DLANES={p['LANES']} -DKEY_BYTES={p['KEY_BITS'] // 8} -DID_W={p['ID_W']}"]
+           "-CFLAGS", f"{rtl_device.harness_cxx_opt()} -DLANES={p['LANES']} -DKEY_BYTES={p['KEY_BITS'] // 8} -DID_W={p['ID_W']}"]
     cmd += [f"-G{k}={v}" for k, v in p.items()]
     return cmd + [str(f) for f in d.sources] + [str(HARNESS)]
 

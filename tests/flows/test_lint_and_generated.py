@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from linecrypt.designs import DESIGNS, sources_for
+from linecrypt.designs import DESIGNS, lookup, sources_for
 from linecrypt.flows.lint import lint, uses_ecp5_prims
 from linecrypt.host.tools import verilator_env
 
@@ -18,16 +18,19 @@ LINT_DEFAULT = {"aes128-enc-s1", "aes192-dec-s1", "aes256-enc-s3", "aes256-dec-s
                 "aes-round-dec-s3", "serpent128-enc-s1", "serpent192-dec-s1", "serpent256-dec-s1",
                 "des-enc", "3des-dec", "des-cbc-enc-x32", "idea-enc", "idea-mul",
                 "credit-fifo-bram", "ocb3-offsets-4lane", "ocb3-nonce", "ghash-mul-kara2-p2",
-                "ghash-4way", "lanes-serpent128-enc-4lane", "rijndael256-iter", "aes-hash-iter",
+                "ghash-4way", "lanes-serpent128-enc-2lane", "rijndael256-iter", "aes-hash-iter",
                 "aes-cmac128-iter", "fortuna-gen-iter", "lwc-keccak-w128", "keyak-lake-r1"}
+# the two-lane cipher_lanes point (unregistered, not measured) lints the code of the four-lane one
+# in a third of the time
 LINT_ALL = [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "link" in n
             or "round" in n or n.endswith("-iter") or not n.startswith(("aes", "serpent"))]
+LINT_ALL.append("lanes-serpent128-enc-2lane")
 
 
 @pytest.mark.parametrize("name", [n if n in LINT_DEFAULT else pytest.param(n, marks=pytest.mark.slow)
                                   for n in LINT_ALL])
 def test_verilator_lint_wall(name):
-    d = DESIGNS[name]
+    d = lookup(name)
     ok, err = lint(d.top, d.params)
     assert ok, err
 
