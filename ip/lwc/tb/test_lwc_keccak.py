@@ -41,6 +41,7 @@ def kat_sets(tmp_path, width, keyak=True, prng=True):
     return os.pathsep.join(out)
 
 
+@pytest.mark.xdist_group("lwc-keccak-w32")   # the CLI's `random --backend rtl` uses this build
 @pytest.mark.parametrize("width", [32, pytest.param(128, marks=pytest.mark.slow)])
 def test_lwc_keccak(width, tmp_path):
     run_cocotb("lwc_keccak", sources_for("lwc_keccak"), {"W": width, "RPC": 1, **KEYAK_PARAMS},
