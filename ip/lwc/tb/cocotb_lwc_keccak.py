@@ -519,7 +519,8 @@ async def test_prng_reset(dut):
 async def test_cycle_counts(dut):
     """Clocks from the instruction word to the status word without stalls (the datasheet's
     figures): SHA3-256 of 0, 136 and 1360 bytes, Keccak-MAC of 136 bytes, SHAKE128 to 1000
-    bytes; ACTKEY from instruction to the next PDI instruction taken."""
+    bytes, keccak-duplex seed of 32 bytes and requests of 136 and 1000 bytes; ACTKEY from
+    instruction to the next PDI instruction taken."""
     b = Bench(dut, seed_extra=7)
     await b.start()
     rows = []
@@ -535,6 +536,11 @@ async def test_cycle_counts(dut):
                                                           load_key=False).pdi), [],
                                         v(mac_transaction("keccak-mac", key, bytes(136), W,
                                                           load_key=False).do))))
+    if PRNG:
+        g = PrngState(Alg.KECCAK_DUPLEX)
+        cases += [("keccak-duplex seed, 32 B", prng_tx([("seed", bytes(32))], g)),
+                  ("keccak-duplex gen, 136 B", prng_tx([("gen", 136)], g)),
+                  ("keccak-duplex gen, 1000 B", prng_tx([("gen", 1000)], g))]
     for name, (pdi, sdi, do) in cases:
         await ClockCycles(dut.clk, 5)
         n0, s0 = len(b.do.items), b.pdi.sent
