@@ -493,15 +493,17 @@ async def test_reset_mid_operation(dut):
 
 @cocotb.test()
 async def test_prng_reset(dut):
-    """Reset between PRNG_SEED and PRNG_GEN: NOT_SEEDED after it; reset while RANDOM leaves:
-    nothing more of it; then a seed and a request run as from power-up."""
+    """Reset between PRNG_SEED and PRNG_GEN: NOT_SEEDED after it; reset while SEED bytes are
+    absorbed and while RANDOM leaves: nothing more of the operation; then a seed and a request
+    run as from power-up."""
     b = Bench(dut, stall=0.2, seed_extra=10)
     await b.start()
-    for what in ("after the seed", "while RANDOM leaves"):
+    for what, steps, at in (("after the seed", [("seed", b"before reset")], 400),
+                            ("while absorbing", [("seed", bytes(400)), ("gen", 8)], 150),
+                            ("while RANDOM leaves", [("seed", b"s"), ("gen", 5000)], 600)):
         g = PrngState(Alg.KECCAK_DUPLEX)
-        steps = [("seed", b"before reset")] + ([("gen", 5000)] if what != "after the seed" else [])
         b.add(*prng_tx(steps, g))
-        await ClockCycles(dut.clk, 400)
+        await ClockCycles(dut.clk, at)
         await b.reset_mid_traffic()
         b.do.items.clear()
         b.reset_session()
