@@ -4,17 +4,18 @@
 2010; the duplex construction of "Duplexing the sponge", SAC 2011) on Keccak-f[1600].
 
 Parameters: width b = 1600, rate r = 1088 bits (R = 136 bytes), capacity c = 512 bits (as
-SHAKE256), block size rho = 8 * floor((r - 2) / 8) = 1080 bits (RHO = 135 bytes: the most
-input bytes of one duplexing call; XKCP's SpongePRG takes the same rho for this rate).
+SHAKE256), block size rho = 8 * floor((r - 2) / 8) = 1080 bits (RHO = 135 bytes: the input and
+the output of one duplexing call are at most rho; XKCP's SpongePRG takes the same rho for this
+rate).
 
 Duplexing call ``D(sigma)``, ``|sigma| <= RHO``: ``P = sigma || 0x1F || 0x00* `` with the byte
 ``0x80`` XORed into byte R - 1, so ``P`` is R bytes (``sigma`` of 135 bytes: ``P = sigma ||
-0x9F``); ``S = f(S xor (P || 0^c))``; the call's output is ``Z = S[0:R]``, all R bytes of the
-rate. 0x1F is SHAKE's domain-separation bits 1111 and the first bit of pad10*1, so ``P`` is
-SHAKE's padding of ``sigma`` within one block, and by the duplexing-sponge lemma the output of
-call i is
+0x9F``); ``S = f(S xor (P || 0^c))``; the call's output is ``Z = S[0:RHO]``, rate bytes 0..134
+(byte 135 is never output). 0x1F is SHAKE's domain-separation bits 1111 and the first bit of
+pad10*1, so ``P`` is SHAKE's padding of ``sigma`` within one block, and by the duplexing-sponge
+lemma the output of call i is
 
-    Z_i = SHAKE256(P_0 || P_1 || ... || P_(i-1) || sigma_i)[0:R]
+    Z_i = SHAKE256(P_0 || P_1 || ... || P_(i-1) || sigma_i)[0:RHO]
 
 (``P_j`` the padded block of call j): any SHAKE256 checks the generator.
 
@@ -29,13 +30,13 @@ state after a duplexing call whose output has not been used.
   So every seed instruction ends with a call of its own and ``feed(a); feed(b)`` differs from
   ``feed(a || b)``.
 * ``generate(n)``, ``0 <= n <= 2^20``: the output is the first n bytes of ``Z || Z_1 || Z_2 ||
-  ...``: ``Z`` the unused output of the last call, ``Z_k`` the outputs of ``ceil(n / R) - 1``
-  further calls ``D(empty)``. Then *forget*: one call ``D(Z'[0:RHO])`` whose input is the first
-  RHO bytes of the output of the last call (``Z'``; for n = 0, ``Z``): the XOR sets those 1080
-  bits of the state to zero before the permutation (XKCP's overwrite with zeroes, here with the
-  padding of a full block), and rho >= c, so a state read after the request does not give the
-  request's output or anything before it. Every request, n = 0 included, ends with the forget
-  call; its output is the next request's ``Z``.
+  ...``: ``Z`` the unused output of the last call, ``Z_k`` the outputs of ``ceil(n / RHO) - 1``
+  further calls ``D(empty)`` (none when n <= RHO). Then *forget*: one call ``D(Z')`` whose
+  input is the output of the last call (``Z'``; ``Z`` when n <= RHO): the XOR sets rate bytes
+  0..134 (1080 bits, every output byte of that call) to zero before the permutation (XKCP's
+  overwrite with zeroes, here with the padding of a full block), and rho >= c, so a state read
+  after the request gives neither the request's output nor anything before it. Every request,
+  n = 0 included, ends with the forget call; its output is the next request's ``Z``.
 """
 from __future__ import annotations
 
@@ -68,11 +69,11 @@ class KeccakDuplexPRNG:
         self.seeded = False
 
     def duplexing(self, sigma: bytes) -> bytes:
-        """One duplexing call: absorb ``sigma`` padded, permute, return the R-byte output."""
+        """One duplexing call: absorb ``sigma`` padded, permute, return the RHO-byte output."""
         p = pad_block(sigma)
         s = bytes(u ^ v for u, v in zip(self.state[:R], p)) + self.state[R:]
         self.state = keccak_f(s)
-        return self.state[:R]
+        return self.state[:RHO]
 
     def _feed(self, x: bytes) -> None:
         x = bytes(x)
@@ -99,7 +100,7 @@ class KeccakDuplexPRNG:
             raise DuplexError("generator used before it was seeded")
         if not 0 <= n <= MAX_REQUEST:
             raise DuplexError(f"request of {n} bytes: 0..{MAX_REQUEST} allowed")
-        out = self.state[:R]
+        out = self.state[:RHO]
         while len(out) < n:
             out += self.duplexing(b"")
         self.duplexing(self.state[:RHO])          # forget

@@ -49,9 +49,9 @@
 //         (the block: 135 data bytes at most, then the padding bytes shifted in after them, one
 //         per clock); a call XORs it into the state (PRNG_SEED's first call: into zero) and
 //         permutes. The SEED part ends with a call of 0..134 bytes; success: a status word.
-//         PRNG_GEN sends the rate's 17 lanes of each call's output as RANDOM, an empty call
+//         PRNG_GEN sends rate bytes 0..134 of each call's output as RANDOM, an empty call
 //         (block 0x1F, 0*, 0x80) between blocks, then the forget call: bytes 0..134 of the rate
-//         zeroed, byte 135 XORed with 0x9F. PRNG_RESEED and PRNG_GEN before a successful
+//         zeroed, byte 135 (never output) XORed with 0x9F. PRNG_RESEED and PRNG_GEN before a successful
 //         PRNG_SEED: NOT_SEEDED. A malformed SEED header leaves the generator unseeded. Fortuna
 //         (0x24) and, with PRNG = 0, keccak-duplex are BAD_INSTRUCTION; the seed instructions
 //         then consume their SDI instruction and SEED segments (up to Last = 1).
@@ -954,15 +954,30 @@ always @(posedge clk) begin
     end
 end
 
-// PRNG_GEN: the rate's lanes as beats to the DO unpacker, an empty call after lane 16 while
-// bytes are left, the forget call after the last beat (n = 0: at once)
+// PRNG_GEN: each call's output is rate bytes 0..134 (lanes 0..15 and the low 7 bytes of lane
+// 16), one lane pulled per clock into a carry of up to 7 bytes, so the beats to the DO unpacker
+// are whole 8-byte beats but the last; an empty call after lane 16 while the request needs
+// more bytes, the forget call after the last beat (n = 0: at once)
 wire          g_start = (dst == D_IDLE) && job && job_g;
-wire          gq_valid = (gst == G_OUT) && pm_valid;
-wire [63:0]   gq_data  = pm_data[64*g_lane +: 64];
-wire [7:0]    gq_keep  = keep_of(g_left);
+reg  [20:0]   g_src;        // request bytes not yet pulled from the state
+reg  [55:0]   g_cb;         // carry: pulled bytes not yet in a beat (byte k at [8k +: 8])
+reg  [2:0]    g_cn;         // their number
+wire          g_l16   = (g_lane == 5'd16);
+wire [63:0]   g_lw    = pm_data[64*g_lane +: 64];
+wire [63:0]   g_ld    = g_l16 ? {8'd0, g_lw[55:0]} : g_lw;     // byte 135 is never output
+wire [3:0]    g_tot   = {1'b0, g_cn} + (g_l16 ? 4'd7 : 4'd8);  // carry and pulled bytes
+wire [119:0]  g_comb  = {64'd0, g_cb} | ({56'd0, g_ld} << {g_cn, 3'b000});
+wire          g_carry = (g_src == 21'd0);                      // the rest is in the carry
+wire          g_emit  = g_carry || (g_tot[3] || {17'd0, g_tot} >= g_left);
+wire          gq_valid = (gst == G_OUT) && (g_carry || (pm_valid && g_emit));
+wire [63:0]   gq_data  = g_carry ? {8'd0, g_cb} : g_comb[63:0];
 wire          gq_last  = (g_left <= 21'd8);
+wire [7:0]    gq_keep  = gq_last ? keep_of(g_left) : 8'hFF;
 wire          gq_ready;
 wire          gq_take  = gq_valid && gq_ready;
+wire          g_pull   = (gst == G_OUT) && !g_carry && pm_valid && (!g_emit || gq_ready);
+wire [20:0]   g_src_n  = (g_src <= {17'd0, g_tot - {1'b0, g_cn}}) ? 21'd0 :
+                         g_src - {17'd0, g_tot - {1'b0, g_cn}};
 wire          g_idle   = (gst == G_IDLE);
 
 always @(posedge clk) begin
@@ -972,19 +987,34 @@ always @(posedge clk) begin
         case (gst)
         G_IDLE: if (g_start) begin
             g_left <= len_val[20:0];
+            g_src  <= len_val[20:0];
             g_lane <= 5'd0;
+            g_cb   <= 56'd0;
+            g_cn   <= 3'd0;
             gst    <= (len_val == 32'd0) ? G_FORGET : G_OUT;
         end
-        G_OUT: if (gq_take) begin
-            g_left <= gq_last ? 21'd0 : g_left - 21'd8;
-            if (gq_last) begin
-                gst <= G_FORGET;
-            end else if (g_lane == 5'd16) begin
-                g_lane <= 5'd0;
-                gst    <= G_CONT;
-            end else begin
-                g_lane <= g_lane + 5'd1;
+        G_OUT: begin
+            if (gq_take)
+                g_left <= gq_last ? 21'd0 : g_left - 21'd8;
+            if (g_pull) begin
+                g_src <= g_src_n;
+                if (g_emit) begin
+                    g_cb <= g_comb[119:64];
+                    g_cn <= g_tot[3] ? g_tot[2:0] : 3'd0;
+                end else begin
+                    g_cb <= g_comb[55:0];
+                    g_cn <= g_tot[2:0];
+                end
+                if (g_l16) begin
+                    g_lane <= 5'd0;
+                    if (g_src_n != 21'd0 && !(g_emit && gq_last))
+                        gst <= G_CONT;
+                end else begin
+                    g_lane <= g_lane + 5'd1;
+                end
             end
+            if (gq_take && gq_last)
+                gst <= G_FORGET;
         end
         G_CONT: if (pr_take)
             gst <= G_OUT;
