@@ -446,14 +446,27 @@ MACS: dict[str, MacSpec] = {m.name: m for m in (
 )}
 
 RANDOMS = {
+    "keccak-duplex": "the Keccak engine's PRNG (LWC protocol ALG 0x1A): SpongePRG (Bertoni, "
+                     "Daemen, Peeters, Van Assche, CHES 2010) on Keccak-f[1600], r = 1088 bits, "
+                     "c = 512, at most 135 input bytes per duplexing call, each call padded "
+                     "with 0x1F and pad10*1 (SHAKE's padding) and giving rate bytes 0..134. "
+                     "--seed: zero state, the seed absorbed in 135-byte pieces and a last piece "
+                     "of 0..134 bytes; --reseed: the same on top of the current state; each "
+                     "--bytes N: the first N bytes of the last call's output and of further "
+                     "empty calls, then a forget call that absorbs the last output (zeroing it "
+                     "in the state). Call i outputs the first 135 bytes of SHAKE256 of the padded "
+                     "earlier inputs followed by its own input, so any SHAKE256 checks it "
+                     "(docs/lwc-protocol.md); rtl+model",
     "keccak-prng": "SHAKE256 as a generator: one sponge on Keccak-f[1600], r = 1088 bits, "
                    "c = 512, absorbs the seed with the SHAKE padding (domain bits 1111, pad10*1) "
                    "and squeezes --bytes bytes; so the output equals `linecrypt hash --alg "
-                   "shake256 --out-bytes N` of the seed; model",
+                   "shake256 --out-bytes N` of the seed; one --bytes, no --reseed; model",
     "fortuna": "the Fortuna generator (Ferguson and Schneier) of the AES PRNG engine: "
                "K = SHA-256(0^256 || seed), counter C = 1, output AES-256_K(C), AES-256_K(C + 1), "
-               "... with C as a 16-byte little-endian block (then the generator rekeys); model",
+               "... with C as a 16-byte little-endian block (then the generator rekeys); "
+               "--reseed: K = SHA-256(K || reseed), C = C + 1; model",
 }
+RANDOM_RTL = ("keccak-duplex",)
 
 
 def _alg(table, alg: str, what: str):
@@ -517,6 +530,16 @@ def cmd_mac(args) -> int:
     return 0
 
 
+class _Step(argparse.Action):
+    """--bytes and --reseed append to one ordered list of steps (a reseed acts between the
+    requests on either side of it)."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        steps = getattr(namespace, "steps", None) or []
+        steps.append((self.dest, value))
+        namespace.steps = steps
+
+
 def cmd_random(args) -> int:
     _alg(RANDOMS, args.alg, "random --alg")
     if args.seed is None:
@@ -524,20 +547,42 @@ def cmd_random(args) -> int:
     seed = _hex("--seed", args.seed)
     if not seed:
         raise UsageError("--seed is empty; give at least one byte")
-    if args.bytes is None:
+    steps = [("seed", seed)]
+    for kind, v in getattr(args, "steps", None) or []:
+        if kind == "bytes":
+            _check_range("--bytes", v, 0, MAX_OUT, args.alg)
+            steps.append(("gen", v))
+        else:
+            steps.append(("reseed", _hex("--reseed", v)))
+    gens = [n for k, n in steps if k == "gen"]
+    if not gens:
         raise UsageError(f"--bytes N is required (0..{MAX_OUT})")
-    _check_range("--bytes", args.bytes, 0, MAX_OUT, args.alg)
-    if args.backend == "rtl":
+    if steps[-1][0] == "reseed":
+        raise UsageError("--reseed after the last --bytes has no effect; put --bytes after it")
+    if args.alg == "keccak-prng" and len(steps) != 2:
+        raise UsageError("keccak-prng is SHAKE256 of the seed: one --bytes, no --reseed")
+    backend = args.backend or ("rtl" if args.alg in RANDOM_RTL else "model")
+    if backend == "rtl" and args.alg not in RANDOM_RTL:
         raise UsageError(f"no RTL back end for {args.alg}; use --backend model")
-    _say_backend(args, "model", f"{args.alg} golden model")
-    if args.alg == "keccak-prng":
+    _say_backend(args, backend, "design lwc_keccak (W 32, RPC 1)" if backend == "rtl"
+                 else f"{args.alg} golden model")
+    if backend == "rtl":
+        from linecrypt.host.lwc_random import prng_rtl
+        out = prng_rtl(steps)
+    elif args.alg == "keccak-prng":
         from linecrypt.models.keccak import keccak_prng
-        out = keccak_prng(seed, args.bytes)
+        out = keccak_prng(seed, gens[0])
     else:
-        from linecrypt.models.fortuna import Generator
-        g = Generator()
-        g.reseed(seed)
-        out = g.random_data(args.bytes)
+        from linecrypt.lwc.protocol import Alg, PrngState
+        g = PrngState(Alg.KECCAK_DUPLEX if args.alg == "keccak-duplex" else Alg.FORTUNA)
+        out = b""
+        for kind, v in steps:
+            if kind == "seed":
+                g.seed(v)
+            elif kind == "reseed":
+                g.reseed(v)
+            else:
+                out += g.generate(v)
     write_output(args.out, out)
     return 0
 
@@ -689,7 +734,8 @@ def cmd_demo(args) -> int:
 
 
 def _table_help(table) -> str:
-    return "\n".join(_item(name, 12, v if isinstance(v, str) else v.summary)
+    width = max(12, *(len(name) for name in table))
+    return "\n".join(_item(name, width, v if isinstance(v, str) else v.summary)
                      for name, v in table.items())
 
 
@@ -764,18 +810,32 @@ def build_parser() -> argparse.ArgumentParser:
     _io_options(s, "model: the Python golden model (the default; no MAC has an RTL back end "
                    "here, so rtl is an error)")
     s = sub.add_parser(
-        "random", help="deterministic random bytes from a seed: keccak-prng, fortuna",
+        "random", help="deterministic random bytes from a seed: keccak-duplex, keccak-prng, "
+                       "fortuna",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=textwrap.fill("Write --bytes N bytes generated from --seed to --out "
                                   "(default stdout); the same seed always gives the same bytes "
                                   "(the generators are deterministic: the seed must hold the "
-                                  "entropy).", 88) +
+                                  "entropy). --bytes and --reseed may be repeated, in any order "
+                                  "after the seed: each --bytes is one request (the outputs are "
+                                  "written one after the other), each --reseed adds seed "
+                                  "material to the state between the requests around it (so "
+                                  "`--seed S --bytes 32 --reseed R --bytes 64` writes 96 bytes).",
+                                  88) +
                     f"\n\nAlgorithms (--alg):\n{_table_help(RANDOMS)}",
         epilog="A user error prints one line on stderr and exits with status 2.")
     s.add_argument("--alg", required=True, metavar="ALG", help="one of the algorithms above")
     s.add_argument("--seed", metavar="HEX", help="the seed, hex, at least one byte")
-    s.add_argument("--bytes", type=int, metavar="N", help=f"bytes to write, 0..{MAX_OUT}")
-    _io_options(s, "model: the Python golden model (the default; rtl is an error)", inp=False)
+    s.add_argument("--bytes", type=int, metavar="N", action=_Step,
+                   help=f"one request: N bytes, 0..{MAX_OUT} (repeatable)")
+    s.add_argument("--reseed", metavar="HEX", action=_Step,
+                   help="seed material added to the state at this point, hex (repeatable; "
+                        "keccak-duplex and fortuna)")
+    _io_options(s, "rtl: the session passes through the Verilated LWC front end of the Keccak "
+                   "engine (ip/lwc/rtl/lwc_keccak.v at W = 32 under cocotb: PRNG_SEED, "
+                   "PRNG_RESEED, PRNG_GEN; built on first use, about a minute, then cached; the "
+                   "default for keccak-duplex); model: the Python golden model (the default, "
+                   "and the only back end, for keccak-prng and fortuna)", inp=False)
     s = sub.add_parser("synth", help="Yosys + nextpnr-ecp5 (--85k --speed 8) for a design point")
     s.add_argument("--list", action="store_true")
     s.add_argument("--design", action="append", help="a design point (repeat for several)")

@@ -227,10 +227,11 @@ def _keccak_points() -> list[Design]:
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
                       "1 round per clock", building_block=True))
     # the Keccak engine behind the LWC-style command protocol (ip/lwc): hash, SHAKE, Keccak-MAC,
-    # Lake Keyak ENC/DEC (KEYAK = 1, the default)
+    # Lake Keyak ENC/DEC (KEYAK = 1, the default), the keccak-duplex PRNG (PRNG = 1, the default)
     out += [Design(f"lwc-keccak-w{w}", "lwc_keccak", {"W": w, "RPC": 1}, w,
                    f"Keccak engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, "
-                   "1 round per clock (SHA-3, SHAKE, Keccak-256, Keccak-MAC, Lake Keyak)", building_block=True)
+                   "1 round per clock (SHA-3, SHAKE, Keccak-256, Keccak-MAC, Lake Keyak, "
+                   "keccak-duplex PRNG)", building_block=True)
             for w in (32, 128)]
     # Lake Keyak v2 engine: a long message crypts 168 bytes per 21 + 12 / RPC clocks, 1344 / 33 =
     # 40.7 bits per clock at RPC = 1 (the formula with the AD and per-message terms is in

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from linecrypt.lwc.protocol import (
-    AEADS, GCM_NPUB, KEYAK_NPUB, MAX_OUT, PDI_SEGMENTED, TAG_BYTES, XOFS, Alg, Engine, Op,
-    ProtocolError, Reason, Seg, _check_aead,
+    AEADS, DEFAULTS, GCM_NPUB, KEYAK_NPUB, MAX_OUT, PDI_SEGMENTED, TAG_BYTES, XOFS, Alg, Engine,
+    Op, PrngState, ProtocolError, Reason, Seg, _check_aead,
     StatusWord, _split, aead_decrypt, aead_encrypt, decode_header, decode_instruction, digest,
     encode_header, encode_status, Header, mac, next_instruction, pack_data, raw_header_fields,
     resolve_alg, words_for,
@@ -52,13 +52,13 @@ class EngineModel:
 
     def __init__(self, engine: Engine, width: int = 32, without=(),
                  aead_limits: AeadLimits | None = None):
-        from linecrypt.models.fortuna import Generator
         self.engine, self.width = Engine(engine), width
         self.wb = width // 8
         self.without = frozenset(Alg(a) for a in without)
         self.limits = AeadLimits(*aead_limits) if aead_limits is not None else None
         self.key: bytes | None = None
-        self.prng = Generator()
+        # the engine's one generator: keccak-duplex (Keccak), Fortuna (AES)
+        self.prng = PrngState(DEFAULTS[self.engine][Op.PRNG_GEN])
         self.do: list[int] = []
         self.errors: list[str] = []      # why each failure status was given, for test messages
 
@@ -190,18 +190,18 @@ class EngineModel:
             data, reason, why, j = self._sdi_unit(sdi, j, Op.LDKEY if op == Op.ACTKEY else op,
                                                   w)
             if reason != Reason.NONE:
+                if reason == Reason.MALFORMED and op != Op.ACTKEY:
+                    self.prng.seed_failed()
                 self._status(reason, why)
             elif op == Op.ACTKEY:
                 if not 1 <= len(data) <= 64:
                     self._status(Reason.NO_KEY, f"a {len(data)}-byte key")
                 else:
                     self.key = data
-            elif op == Op.PRNG_RESEED and self.prng.counter == 0:
+            elif op == Op.PRNG_RESEED and not self.prng.seeded:
                 self._status(Reason.NOT_SEEDED, "PRNG_RESEED before PRNG_SEED")
             else:
-                if op == Op.PRNG_SEED:
-                    self.prng.key, self.prng.counter = bytes(32), 0
-                self.prng.reseed(data)
+                (self.prng.seed if op == Op.PRNG_SEED else self.prng.reseed)(data)
                 self._status(Reason.NONE)
             return i, j
         try:
@@ -236,10 +236,10 @@ class EngineModel:
             n = self._length(got, True)
             if n < 0:
                 return i
-            if self.prng.counter == 0:
+            if not self.prng.seeded:
                 self._status(Reason.NOT_SEEDED, "PRNG_GEN before PRNG_SEED")
                 return i
-            self._emit(Seg.RANDOM, _split(self.prng.random_data(n), self.width, 0xFFFF), True)
+            self._emit(Seg.RANDOM, _split(self.prng.generate(n), self.width, 0xFFFF), True)
             self._status(Reason.NONE)
             return i
         # ENC / DEC

@@ -87,6 +87,7 @@ class Alg(IntEnum):
     KECCAK_256 = 0x17
     KECCAK_MAC = 0x18
     LAKE_KEYAK = 0x19
+    KECCAK_DUPLEX = 0x1A
     AES_GCM = 0x21
     AES_CMAC = 0x22
     AES_HASH = 0x23
@@ -102,6 +103,7 @@ ALG_NAMES = {
     Alg.SHA3_224: "sha3-224", Alg.SHA3_256: "sha3-256", Alg.SHA3_384: "sha3-384",
     Alg.SHA3_512: "sha3-512", Alg.SHAKE128: "shake128", Alg.SHAKE256: "shake256",
     Alg.KECCAK_256: "keccak-256", Alg.KECCAK_MAC: "keccak-mac", Alg.LAKE_KEYAK: "lake-keyak",
+    Alg.KECCAK_DUPLEX: "keccak-duplex",
     Alg.AES_GCM: "aes-gcm", Alg.AES_CMAC: "aes-cmac", Alg.AES_HASH: "aes-hash",
     Alg.FORTUNA: "fortuna",
 }
@@ -112,7 +114,7 @@ HASHES = (Alg.SHA3_224, Alg.SHA3_256, Alg.SHA3_384, Alg.SHA3_512, Alg.SHAKE128, 
 XOFS = (Alg.SHAKE128, Alg.SHAKE256)
 AEADS = (Alg.LAKE_KEYAK, Alg.AES_GCM)
 MACS = (Alg.KECCAK_MAC, Alg.AES_CMAC)
-PRNGS = (Alg.FORTUNA,)
+PRNGS = (Alg.KECCAK_DUPLEX, Alg.FORTUNA)
 PRNG_OPS = (Op.PRNG_SEED, Op.PRNG_RESEED, Op.PRNG_GEN)
 
 # which opcodes each algorithm takes
@@ -129,7 +131,8 @@ for _a in PRNGS:
 # ALG = 0: the engine's default for the opcode (so plain LWC instructions run unchanged)
 DEFAULTS: dict[Engine, dict[Op, Alg]] = {
     Engine.KECCAK: {Op.ENC: Alg.LAKE_KEYAK, Op.DEC: Alg.LAKE_KEYAK, Op.HASH: Alg.SHA3_256,
-                    Op.MAC: Alg.KECCAK_MAC},
+                    Op.MAC: Alg.KECCAK_MAC, Op.PRNG_SEED: Alg.KECCAK_DUPLEX,
+                    Op.PRNG_RESEED: Alg.KECCAK_DUPLEX, Op.PRNG_GEN: Alg.KECCAK_DUPLEX},
     Engine.AES: {Op.ENC: Alg.AES_GCM, Op.DEC: Alg.AES_GCM, Op.HASH: Alg.AES_HASH,
                  Op.MAC: Alg.AES_CMAC, Op.PRNG_SEED: Alg.FORTUNA,
                  Op.PRNG_RESEED: Alg.FORTUNA, Op.PRNG_GEN: Alg.FORTUNA},
@@ -592,19 +595,62 @@ def mac_transaction(alg: Alg | str, key: bytes, msg: bytes, width: int = 32,
     return t
 
 
+class PrngState:
+    """One engine's generator as the protocol drives it: ``seed`` restarts it from its reset
+    state and absorbs the seed, ``reseed`` adds to the current state, ``generate`` answers a
+    request; ``seeded`` is False until the first seed. Fortuna
+    (:class:`linecrypt.models.fortuna.Generator`: reset state K = 0, C = 0) or keccak-duplex
+    (:class:`linecrypt.models.keccak_duplex.KeccakDuplexPRNG`: reset state S = 0)."""
+
+    def __init__(self, alg: Alg, generator=None):
+        self.alg = Alg(alg)
+        if self.alg == Alg.FORTUNA:
+            from linecrypt.models.fortuna import Generator
+            self.g = generator if generator is not None else Generator()
+        elif self.alg == Alg.KECCAK_DUPLEX:
+            from linecrypt.models.keccak_duplex import KeccakDuplexPRNG
+            self.g = generator if generator is not None else KeccakDuplexPRNG()
+        else:
+            raise ProtocolError(f"{ALG_NAMES.get(self.alg, self.alg)} is not a PRNG")
+
+    @property
+    def seeded(self) -> bool:
+        return self.g.counter != 0 if self.alg == Alg.FORTUNA else self.g.seeded
+
+    def seed(self, data: bytes) -> None:
+        if self.alg == Alg.FORTUNA:
+            self.g.key, self.g.counter = bytes(32), 0
+            self.g.reseed(data)
+        else:
+            self.g.seed(data)
+
+    def reseed(self, data: bytes) -> None:
+        self.g.reseed(data)
+
+    def generate(self, n: int) -> bytes:
+        return self.g.random_data(n) if self.alg == Alg.FORTUNA else self.g.generate(n)
+
+    def seed_failed(self) -> None:
+        """A seed instruction whose SEED part is malformed: keccak-duplex has absorbed part of
+        it, so it drops its state (not seeded); Fortuna, which hashes the whole seed at the
+        end, is left as it was."""
+        if self.alg == Alg.KECCAK_DUPLEX:
+            self.g.unseed()
+
+
 def prng_transaction(alg: Alg | str, steps: list[tuple[str, bytes | int]], width: int = 32,
                      max_seg: int = MAX_SEG, generator=None) -> Transaction:
     """A PRNG session: steps ``("seed", bytes)``, ``("reseed", bytes)``, ``("gen", n)``.
 
     seed: SDI PRNG_SEED + SEED segments, PDI PRNG_SEED; the generator restarts from its reset
-    state (K = 0, C = 0) and reseeds. reseed: the same with PRNG_RESEED, keeping the state.
+    state and absorbs the seed. reseed: the same with PRNG_RESEED, on the current state.
     Both give a status on DO. gen: PDI PRNG_GEN + LENGTH (4 bytes, big-endian); DO: RANDOM
     segments and status. Requests before the first seed fail (NOT_SEEDED), as in the model.
-    ``generator`` (a :class:`linecrypt.models.fortuna.Generator`) carries state across calls."""
-    from linecrypt.models.fortuna import Generator
+    ``generator`` (a :class:`PrngState`, or the algorithm's model object) carries state across
+    calls."""
     a = _alg(alg)
     _check_ops(a, *PRNG_OPS)
-    g = generator if generator is not None else Generator()
+    g = generator if isinstance(generator, PrngState) else PrngState(a, generator)
     t = Transaction(width, title=f"PRNG {ALG_NAMES[a]}")
     for kind, arg in steps:
         if kind in ("seed", "reseed"):
@@ -612,12 +658,10 @@ def prng_transaction(alg: Alg | str, steps: list[tuple[str, bytes | int]], width
             seed = bytes(arg)
             t.sdi += [ins(op, a, width)] + segments([(Seg.SEED, seed)], width, max_seg)
             t.pdi.append(ins(op, a, width))
-            if kind == "seed":
-                g.key, g.counter = bytes(32), 0
-            if kind == "reseed" and g.counter == 0:
+            if kind == "reseed" and not g.seeded:
                 t.do.append(stt(False, Reason.NOT_SEEDED, width))
                 continue
-            g.reseed(seed)
+            (g.seed if kind == "seed" else g.reseed)(seed)
             t.do.append(stt(True, Reason.NONE, width))
         elif kind == "gen":
             n = int(arg)
@@ -625,10 +669,10 @@ def prng_transaction(alg: Alg | str, steps: list[tuple[str, bytes | int]], width
                 raise ProtocolError(f"a PRNG request is 0..{MAX_OUT} bytes, not {n}")
             t.pdi += [ins(Op.PRNG_GEN, a, width)] + segments(
                 [(Seg.LENGTH, n.to_bytes(4, "big"))], width, max_seg)
-            if g.counter == 0:
+            if not g.seeded:
                 t.do.append(stt(False, Reason.NOT_SEEDED, width))
                 continue
-            t.do += segments([(Seg.RANDOM, g.random_data(n))], width, output=True)
+            t.do += segments([(Seg.RANDOM, g.generate(n))], width, output=True)
             t.do.append(stt(True, Reason.NONE, width))
         else:
             raise ProtocolError(f"unknown PRNG step {kind!r} (seed, reseed or gen)")

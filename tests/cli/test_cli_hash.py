@@ -3,7 +3,8 @@
 ../shared/CLI.md.
 
 Expected values come from other implementations wherever one exists: hashlib (SHA-3, SHAKE;
-keccak-prng is SHAKE256 of the seed by definition), pycryptodome (Keccak-256, CMAC, and AES-256
+keccak-prng is SHAKE256 of the seed by definition; keccak-duplex's every duplexing call is
+SHAKE256 of the padded earlier inputs and its own, the duplexing-sponge lemma), pycryptodome (Keccak-256, CMAC, and AES-256
 plus hashlib SHA-256 for the Fortuna generator as linecrypt/models/fortuna.py specifies it;
 Keccak-MAC as pycryptodome's Keccak-256 of the padded key block followed by the message, the key
 pack written out here) and the SUPERCOP self-test vector of Lake Keyak
@@ -12,9 +13,9 @@ aes-hash is LineCrypt's own definition with no other implementation: its test co
 with linecrypt.models.aes_hash called directly, a check of the CLI's plumbing only (the model's
 own tests hold its regression values).
 
-Everything runs in this process with --backend model, except one test that runs the RTL back
-end (ip/keccak/rtl/keccak_sponge.v under cocotb; its first run builds the model, about a
-minute) as a subprocess, so stdout carries the digest and nothing else."""
+Everything runs in this process with --backend model, except two tests that run the RTL back
+ends (ip/keccak/rtl/keccak_sponge.v and ip/lwc/rtl/lwc_keccak.v under cocotb; a first run builds
+the model, about a minute) as a subprocess, so stdout carries the output and nothing else."""
 import hashlib
 import os
 import random
@@ -169,6 +170,96 @@ def test_keccak_prng_is_shake256_of_the_seed(capfd, tmp_path):
         assert out == hashlib.shake_256(seed).digest(n)
 
 
+def duplex_reference(seed, steps):
+    """keccak-duplex from hashlib's SHAKE256 alone (docs/lwc-protocol.md): the output of each
+    duplexing call is the first 135 bytes of SHAKE256 of the earlier calls' inputs, each padded
+    to 136 bytes (0x1F, zeros, 0x80 in the last byte), followed by its own input. ``steps``: ("gen", n) and
+    ("reseed", bytes) after the seed; the requests' outputs joined."""
+    hist, z = [], None
+
+    def pad(x):
+        p = bytearray(x + b"\x1f" + bytes(135 - len(x)))
+        p[135] ^= 0x80
+        return bytes(p)
+
+    def call(x):
+        nonlocal z
+        z = hashlib.shake_256(b"".join(pad(h) for h in hist) + x).digest(135)
+        hist.append(x)
+
+    def feed(x):
+        for i in range(0, len(x) - len(x) % 135 + 1, 135):
+            call(x[i:i + 135])
+
+    feed(seed)
+    out = b""
+    for kind, v in steps:
+        if kind == "reseed":
+            feed(v)
+            continue
+        got = z
+        while len(got) < v:
+            call(b"")
+            got += z
+        out += got[:v]
+        call(z)                                         # forget
+    return out
+
+
+DUPLEX_CASES = [
+    (b"\x00", [("gen", 0)]),
+    (b"seed", [("gen", 1), ("gen", 135), ("gen", 136), ("gen", 271)]),
+    (bytes(range(135)), [("gen", 40), ("reseed", b"more"), ("gen", 300), ("reseed", bytes(270)),
+                         ("reseed", b"x"), ("gen", 17)]),
+]
+
+
+def duplex_args(seed, steps):
+    a = ["random", "--alg", "keccak-duplex", "--seed", seed.hex()]
+    for kind, v in steps:
+        a += ["--bytes", str(v)] if kind == "gen" else ["--reseed", v.hex()]
+    return a
+
+
+def test_keccak_duplex_vs_shake256(capfd, tmp_path):
+    for seed, steps in DUPLEX_CASES:
+        out = ok(capfd, tmp_path, *duplex_args(seed, steps), "--backend", "model")
+        assert out == duplex_reference(seed, steps)
+    # the first 135 bytes after a short seed are SHAKE256 of it
+    out = ok(capfd, tmp_path, "random", "--alg", "keccak-duplex", "--seed", "616263", "--bytes",
+             "135", "--backend", "model")
+    assert out == hashlib.shake_256(b"abc").digest(135)
+
+
+def test_keccak_duplex_is_rtl_by_default(capfd, tmp_path, monkeypatch):
+    """Without --backend, keccak-duplex runs in the RTL (a spy here; the RTL itself runs in
+    test_keccak_duplex_rtl_backend_vs_shake256)."""
+    from linecrypt.host import lwc_random
+    seen = []
+
+    def spy(steps):
+        seen.append(steps)
+        return b"r" * sum(n for k, n in steps if k == "gen")
+    monkeypatch.setattr(lwc_random, "prng_rtl", spy)
+    out = ok(capfd, tmp_path, "random", "--alg", "keccak-duplex", "--seed", "00ff", "--bytes", "3",
+             "--reseed", "01", "--bytes", "2")
+    assert out == b"rrrrr"
+    assert seen == [[("seed", b"\0\xff"), ("gen", 3), ("reseed", b"\1"), ("gen", 2)]]
+
+
+@pytest.mark.xdist_group("lwc-keccak-w32")       # shares ip/lwc's W = 32 build
+def test_keccak_duplex_rtl_backend_vs_shake256(tmp_path):
+    """The session through ip/lwc/rtl/lwc_keccak.v (PRNG_SEED, PRNG_RESEED, PRNG_GEN on its
+    ports), as the installed command runs it; stdout is the random bytes only."""
+    seed, steps = DUPLEX_CASES[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(_root()), os.environ.get("PYTHONPATH")]))}
+    r = subprocess.run([*CLI, *duplex_args(seed, steps), "-v"], capture_output=True, env=env,
+                       timeout=900)
+    assert r.returncode == 0, r.stderr.decode()
+    assert r.stdout == duplex_reference(seed, steps)
+    assert r.stderr.decode() == "linecrypt: backend rtl (design lwc_keccak (W 32, RPC 1))\n"
+
+
 def test_fortuna_vs_pycryptodome_aes(capfd, tmp_path):
     """The generator of linecrypt/models/fortuna.py built from hashlib SHA-256 and pycryptodome
     AES-256: K = SHA-256(0^32 || seed), blocks AES-256_K(C) for C = 1, 2, ... little-endian."""
@@ -278,6 +369,20 @@ KEYAK = ["--cipher", "lake-keyak", "--mode", "aead"]
     (["random", "--alg", "keccak-prng", "--seed", "00", "--bytes", "-1"], None, "--bytes must be 0..1048576"),
     (["random", "--alg", "fortuna", "--seed", "00", "--bytes", str((1 << 20) + 1)], None, "--bytes must be"),
     (["random", "--alg", "fortuna", "--seed", "00", "--bytes", "1", "--backend", "rtl"], None, "no rtl back end"),
+    (["random", "--alg", "keccak-prng", "--seed", "00", "--bytes", "1", "--backend", "rtl"], None, "no rtl back end"),
+    (["random", "--alg", "keccak-duplex", "--seed", "00"], None, "--bytes n is required"),
+    (["random", "--alg", "keccak-duplex", "--seed", "00", "--reseed", "01"], None, "--bytes n is required"),
+    (["random", "--alg", "keccak-duplex", "--seed", "00", "--bytes", "1", "--reseed", "01"], None,
+     "--reseed after the last --bytes"),
+    (["random", "--alg", "keccak-duplex", "--seed", "00", "--bytes", "1", "--reseed", "0g", "--bytes", "1"],
+     None, "--reseed is not a hex string"),
+    (["random", "--alg", "keccak-duplex", "--seed", "00", "--bytes", "1", "--bytes", str((1 << 20) + 1)],
+     None, "--bytes must be 0..1048576"),
+    (["random", "--alg", "keccak-duplex", "--seed", "00", "--bytes", "two"], None, "invalid int value"),
+    (["random", "--alg", "keccak-prng", "--seed", "00", "--reseed", "01", "--bytes", "1"], None,
+     "one --bytes, no --reseed"),
+    (["random", "--alg", "keccak-prng", "--seed", "00", "--bytes", "1", "--bytes", "1"], None,
+     "one --bytes, no --reseed"),
     # lake-keyak
     (["encrypt", *KEYAK, "--key", "00" * 15, "--nonce", "00"], b"x", "key of 16 to 32 bytes, got 15"),
     (["encrypt", *KEYAK, "--key", "00" * 33, "--nonce", "00"], b"x", "key of 16 to 32 bytes, got 33"),
@@ -317,7 +422,7 @@ def test_user_error_in_a_process_has_no_traceback():
 @pytest.mark.parametrize("command,needles", [
     ("hash", ["0x80", "big-endian", "SHA-256(\"LineCrypt AES-Hash IV\")", "keccak_sponge"]),
     ("mac", ["KeyPack(K)", "pad10*1", "SP 800-38B"]),
-    ("random", ["SHAKE256", "r = 1088", "Fortuna"]),
+    ("random", ["SHAKE256", "r = 1088", "Fortuna", "SpongePRG", "0x1F", "forget", "--reseed"]),
     ("encrypt", ["lake-keyak", "aead", "150"]),
 ])
 def test_help_documents_the_constructions(command, needles):

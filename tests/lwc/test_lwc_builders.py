@@ -155,8 +155,42 @@ def test_fortuna_random_on_do_equals_an_independent_generator(width):
     assert all(s.ok for s in stats) and len(stats) == 5
 
 
-def test_prng_before_seed_fails():
-    t = prng_transaction("fortuna", [("gen", 8), ("reseed", b"x")], 32)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_keccak_duplex_random_on_do_equals_shake256(width):
+    # keccak-duplex per docs/lwc-protocol.md: the output of each duplexing call is hashlib's
+    # SHAKE256 of the padded inputs of the calls before it and its own input (the
+    # duplexing-sponge lemma)
+    def pad(sigma):
+        p = bytearray(sigma + b"\x1f" + bytes(135 - len(sigma)))
+        p[135] ^= 0x80
+        return bytes(p)
+
+    hist = []
+
+    def call(sigma):                                 # one duplexing call: its output
+        z = hashlib.shake_256(b"".join(pad(x) for x in hist) + sigma).digest(135)
+        hist.append(sigma)
+        return z
+
+    seed, reseed = bytes(range(135)) + b"x", b"more"
+    call(seed[:135])
+    z = call(seed[135:])                             # seed: two calls
+    r1 = z[:40]
+    call(z)                                          # forget
+    z = call(reseed)                                 # reseed: one call
+    r2 = z[:0]
+    z = call(z)                                      # forget; its output starts the next request
+    r3 = (z + call(b""))[:150]
+    t = prng_transaction("keccak-duplex", [("seed", seed), ("gen", 40), ("reseed", reseed),
+                                           ("gen", 0), ("gen", 150)], width)
+    segs, stats = split_do(t.do, width)
+    assert [d for h, d in segs] == [r1, r2, r3]
+    assert all(s.ok for s in stats) and len(stats) == 5
+
+
+@pytest.mark.parametrize("alg", ["fortuna", "keccak-duplex"])
+def test_prng_before_seed_fails(alg):
+    t = prng_transaction(alg, [("gen", 8), ("reseed", b"x")], 32)
     _, stats = split_do(t.do, 32)
     assert [s.reason for s in stats] == [Reason.NOT_SEEDED, Reason.NOT_SEEDED]
 

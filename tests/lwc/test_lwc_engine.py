@@ -188,11 +188,48 @@ def test_prng_and_length_faults():
     gen = [encode_instruction(Instruction(Op.PRNG_GEN, 0x24), w),
            hdr(Seg.LENGTH, 2, w, last=True), 0x00100000]
     assert EngineModel(Engine.AES, w).run(gen) == [fail(Reason.LENGTH, w)]
-    # the Keccak engine has no PRNG; the seed's SDI unit is consumed all the same
+    # Fortuna on the Keccak engine: BAD_INSTRUCTION; the seed's SDI unit is consumed all the same
     seed = prng_transaction("fortuna", [("seed", b"abc")], w)
     nxt = _next_hash(w)
     assert EngineModel(Engine.KECCAK, w).run(vals(seed.pdi) + vals(nxt.pdi), vals(seed.sdi)) \
         == [fail(Reason.BAD_INSTRUCTION, w)] + vals(nxt.do)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_keccak_duplex_on_the_keccak_engine(width):
+    """ALG 0 and 0x1A run keccak-duplex on the Keccak engine, one generator for both; state
+    survives other operations; a malformed SEED part leaves it unseeded (NOT_SEEDED until the
+    next good PRNG_SEED); a wrong SDI word leaves it as it was."""
+    steps = [("gen", 5), ("seed", b"abc"), ("gen", 20), ("reseed", b"r" * 300), ("gen", 0),
+             ("gen", 137)]
+    t = prng_transaction("keccak-duplex", steps, width)
+    m = EngineModel(Engine.KECCAK, width)
+    assert m.run(vals(t.pdi), vals(t.sdi)) == vals(t.do)
+    # ALG 0 is the same generator, and a hash in between leaves it alone
+    ref = prng_transaction("keccak-duplex", [("seed", b"k"), ("gen", 50), ("gen", 50)], width)
+    a0 = prng_transaction("keccak-duplex", [("seed", b"k"), ("gen", 50)], width)
+    zero = encode_instruction(Instruction(Op.PRNG_GEN, 0), width)
+    nxt = _next_hash(width)
+    pdi = vals(a0.pdi) + vals(nxt.pdi) + [zero] + vals(ref.pdi)[len(vals(a0.pdi)) + 1:]
+    m = EngineModel(Engine.KECCAK, width)
+    do = m.run(pdi, vals(a0.sdi))
+    assert do == vals(a0.do) + vals(nxt.do) + vals(ref.do)[len(vals(a0.do)):]
+    # a malformed SEED header: MALFORMED, then NOT_SEEDED
+    seed_ins = encode_instruction(Instruction(Op.PRNG_RESEED, 0x1A), width)
+    bad_sdi = [seed_ins, hdr(Seg.SEED, 0, width, eot=False), hdr(Seg.KEY, 0, width, last=True)]
+    gen = vals(prng_transaction("keccak-duplex", [("gen", 4)], width).pdi)
+    assert m.run([seed_ins] + gen, bad_sdi) == [fail(Reason.MALFORMED, width),
+                                                 fail(Reason.NOT_SEEDED, width)]
+    # a wrong SDI word (PRNG_SEED for PRNG_RESEED): BAD_INSTRUCTION, the state stays
+    good = prng_transaction("keccak-duplex", [("seed", b"q"), ("gen", 9), ("gen", 9)], width)
+    m = EngineModel(Engine.KECCAK, width)
+    first = prng_transaction("keccak-duplex", [("seed", b"q"), ("gen", 9)], width)
+    wrong_sdi = [encode_instruction(Instruction(Op.PRNG_SEED, 0x1A), width),
+                 hdr(Seg.SEED, 0, width, last=True)]
+    do = m.run(vals(first.pdi) + [seed_ins] + gen[:1] + vals(first.pdi)[-2:],
+               vals(first.sdi) + wrong_sdi)
+    assert do == vals(first.do) + [fail(Reason.BAD_INSTRUCTION, width)] + \
+        vals(good.do)[len(vals(first.do)):]
 
 
 def test_incomplete_stream_waits():

@@ -15,7 +15,7 @@ WIDTHS = (32, 128)
 CASES = [("hash", Alg.SHA3_256, {}), ("hash", Alg.SHAKE128, {"out_bytes": 40}),
          ("hash", Alg.AES_HASH, {}), ("enc", Alg.AES_GCM, {"ad_lens": [0, 20]}),
          ("dec", Alg.LAKE_KEYAK, {"ad_lens": [3]}), ("mac", Alg.AES_CMAC, {}),
-         ("prng", Alg.FORTUNA, {})]
+         ("prng", Alg.FORTUNA, {}), ("prng", Alg.KECCAK_DUPLEX, {})]
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -162,8 +162,11 @@ def test_algorithm_selection():
     assert resolve_alg(Engine.AES, Op.PRNG_GEN, 0) == Alg.FORTUNA
     with pytest.raises(ProtocolError, match="runs on the AES engine"):
         resolve_alg(Engine.KECCAK, Op.MAC, Alg.AES_CMAC)
-    with pytest.raises(ProtocolError, match="no default algorithm for PRNG_GEN"):
-        resolve_alg(Engine.KECCAK, Op.PRNG_GEN, 0)
+    assert resolve_alg(Engine.KECCAK, Op.PRNG_SEED, 0) == Alg.KECCAK_DUPLEX
+    with pytest.raises(ProtocolError, match="runs on the KECCAK engine"):
+        resolve_alg(Engine.AES, Op.PRNG_GEN, Alg.KECCAK_DUPLEX)
+    with pytest.raises(ProtocolError, match="no default algorithm for LDKEY"):
+        resolve_alg(Engine.KECCAK, Op.LDKEY, 0)
     assert set(ALG_NAMES) == set(ALG_OPS)
 
 

@@ -3,7 +3,8 @@
 // LWC-style command front end of the Keccak engine (docs/lwc-protocol.md; reference model
 // linecrypt/lwc/engine.py, EngineModel(Engine.KECCAK, W, aead_limits=AeadLimits(KEYAK_AD,
 // KEYAK_MSG, KEYAK_SEGS)), or EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK}) with
-// KEYAK = 0) around keccak_sponge and keyak_engine (ip/keccak/rtl).
+// KEYAK = 0; without={Alg.KECCAK_DUPLEX} with PRNG = 0) around keccak_sponge, keyak_engine
+// (ip/keccak/rtl) and the PRNG's own keccak_p1600.
 //
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
@@ -39,9 +40,21 @@
 //         (both after the instruction's segments are read, no CT/PT). A malformed header in
 //         ENC's PT part after complete PT segments: their CT (no TAG), then MALFORMED.
 //         KEYAK = 0 builds without it: ENC/DEC are BAD_INSTRUCTION, segments discarded.
-//   PRNG_SEED, PRNG_RESEED, PRNG_GEN: the protocol's only PRNG algorithm is Fortuna (0x24, AES
-//         engine) and the Keccak engine has no default PRNG, so these are BAD_INSTRUCTION; the
-//         seed instructions consume their SDI instruction and SEED segments (up to Last = 1).
+//   PRNG_SEED, PRNG_RESEED, PRNG_GEN: keccak-duplex (0x1A, [keccak-duplex];
+//         linecrypt/models/keccak_duplex.py), SpongePRG on Keccak-f[1600] with r = 1088,
+//         c = 512, rho = 135 bytes, every duplexing call padded with 0x1F and pad10*1. Its own
+//         keccak_p1600 (one round per clock whatever RPC is: the PRNG is off the data path)
+//         holds the state between instructions in its output register. PRNG_SEED and
+//         PRNG_RESEED take the SEED bytes from SDI one per clock into a 136-byte shift register
+//         (the block: 135 data bytes at most, then the padding bytes shifted in after them, one
+//         per clock); a call XORs it into the state (PRNG_SEED's first call: into zero) and
+//         permutes. The SEED part ends with a call of 0..134 bytes; success: a status word.
+//         PRNG_GEN sends rate bytes 0..134 of each call's output as RANDOM, an empty call
+//         (block 0x1F, 0*, 0x80) between blocks, then the forget call: bytes 0..134 of the rate
+//         zeroed, byte 135 (never output) XORed with 0x9F. PRNG_RESEED and PRNG_GEN before a successful
+//         PRNG_SEED: NOT_SEEDED. A malformed SEED header leaves the generator unseeded. Fortuna
+//         (0x24) and, with PRNG = 0, keccak-duplex are BAD_INSTRUCTION; the seed instructions
+//         then consume their SDI instruction and SEED segments (up to Last = 1).
 // Malformed words follow "Malformed input and resynchronisation": the failure status, the
 // sponge reset (a partly absorbed message is dropped), segments discarded up to Last = 1 by
 // their length fields, the next word read as an instruction.
@@ -51,7 +64,8 @@ module lwc_keccak #(
     parameter KEYAK      = 1,           // 1: Lake Keyak ENC/DEC (keyak_engine, buffers); 0: none
     parameter KEYAK_AD   = 2048,        // largest AD of an ENC/DEC, bytes (multiple of 8)
     parameter KEYAK_MSG  = 4096,        // largest PT/CT part, bytes (multiple of 8)
-    parameter KEYAK_SEGS = 64           // most PT/CT segments of one ENC/DEC
+    parameter KEYAK_SEGS = 64,          // most PT/CT segments of one ENC/DEC
+    parameter PRNG       = 1            // 1: keccak-duplex PRNG (its own permutation); 0: none
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -75,6 +89,9 @@ if (W != 32 && W != 128) begin : g_bad_w
 end
 if (KEYAK != 0 && KEYAK != 1) begin : g_bad_keyak
     $error("%m: KEYAK must be 0 or 1");
+end
+if (PRNG != 0 && PRNG != 1) begin : g_bad_prng
+    $error("%m: PRNG must be 0 or 1");
 end
 if (KEYAK_AD < 8 || KEYAK_AD % 8 != 0 || KEYAK_AD > 1048576) begin : g_bad_kad
     $error("%m: KEYAK_AD must be a multiple of 8, 8..2^20");
@@ -113,11 +130,11 @@ localparam [XA_W:0] K_XB   = XB_DEPTH[XA_W:0];
 localparam [3:0] OP_ENC = 4'b0010, OP_DEC = 4'b0011, OP_LDKEY = 4'b0100, OP_ACTKEY = 4'b0111,
                  OP_HASH = 4'b1000, OP_MAC = 4'b1001, OP_GEN = 4'b1010, OP_SEED = 4'b1100,
                  OP_RESEED = 4'b1101;
-localparam [3:0] T_AD = 4'b0001, T_PT = 4'b0100, T_CT = 4'b0101, T_HASH_MSG = 4'b0111,
-                 T_TAG = 4'b1000, T_HASH_VALUE = 4'b1001, T_LENGTH = 4'b1010, T_KEY = 4'b1100,
-                 T_NPUB = 4'b1101;
+localparam [3:0] T_AD = 4'b0001, T_PT = 4'b0100, T_CT = 4'b0101, T_RANDOM = 4'b0110,
+                 T_HASH_MSG = 4'b0111, T_TAG = 4'b1000, T_HASH_VALUE = 4'b1001,
+                 T_LENGTH = 4'b1010, T_SEED = 4'b1011, T_KEY = 4'b1100, T_NPUB = 4'b1101;
 localparam [7:0] R_NONE = 8'h00, R_AUTH = 8'h01, R_MALFORMED = 8'h02, R_BAD_INS = 8'h03,
-                 R_NO_KEY = 8'h04, R_LENGTH = 8'h06;
+                 R_NO_KEY = 8'h04, R_NOT_SEEDED = 8'h05, R_LENGTH = 8'h06;
 
 // ---------------------------------------------------------------------- word helpers --
 function [W-1:0] view;                  // a 32-bit control word in its place
@@ -141,12 +158,12 @@ function ins_valid;
         op_k  = (op == OP_ENC) || (op == OP_DEC) || (op == OP_LDKEY) || (op == OP_ACTKEY) ||
                 (op == OP_HASH) || (op == OP_MAC) || (op == OP_GEN) || (op == OP_SEED) ||
                 (op == OP_RESEED);
-        alg_k = (a == 8'h00) || (a >= 8'h11 && a <= 8'h19) || (a >= 8'h21 && a <= 8'h24);
+        alg_k = (a == 8'h00) || (a >= 8'h11 && a <= 8'h1A) || (a >= 8'h21 && a <= 8'h24);
         takes = (a == 8'h00) ||
                 (op == OP_HASH && ((a >= 8'h11 && a <= 8'h17) || a == 8'h23)) ||
                 (op == OP_MAC && (a == 8'h18 || a == 8'h22)) ||
                 ((op == OP_ENC || op == OP_DEC) && (a == 8'h19 || a == 8'h21)) ||
-                ((op == OP_GEN || op == OP_SEED || op == OP_RESEED) && a == 8'h24);
+                ((op == OP_GEN || op == OP_SEED || op == OP_RESEED) && (a == 8'h1A || a == 8'h24));
         ins_valid = op_k && (v[19:0] == 20'd0) && alg_k && takes &&
                     !((op == OP_LDKEY || op == OP_ACTKEY) && a != 8'h00);
     end
@@ -207,10 +224,11 @@ localparam [2:0] P_INS = 3'd0, P_HDR = 3'd1, P_DATA = 3'd2, P_SKHDR = 3'd3, P_SK
 localparam [3:0] D_IDLE = 4'd0, D_HDR = 4'd1, D_DAT = 4'd2, D_WST = 4'd3, D_STAT = 4'd4,
                  D_KWAIT = 4'd5, D_KCMD = 4'd6, D_KRUN = 4'd7, D_KSH = 4'd8, D_KSD = 4'd9,
                  D_KTH = 4'd10, D_KTD = 4'd11;
-localparam [2:0] Q_IDLE = 3'd0, Q_INS = 3'd1, Q_HDR = 3'd2, Q_DAT = 3'd3, Q_SER = 3'd4,
-                 Q_SKH = 3'd5, Q_SKD = 3'd6, Q_DONE = 3'd7;
+localparam [3:0] Q_IDLE = 4'd0, Q_INS = 4'd1, Q_HDR = 4'd2, Q_DAT = 4'd3, Q_SER = 4'd4,
+                 Q_SKH = 4'd5, Q_SKD = 4'd6, Q_DONE = 4'd7, Q_CLOSE = 4'd8;
 
-reg  [2:0]  pst, qst;
+reg  [2:0]  pst;
+reg  [3:0]  qst;
 reg  [3:0]  dst;
 
 // PDI side: the operation in progress
@@ -228,6 +246,7 @@ reg  [16:0] sk_words;       // resynchronisation: words left of a discarded segm
 reg         sk_last;
 reg  [31:0] len_val;        // LENGTH bytes, big-endian
 reg  [2:0]  len_cnt;        // LENGTH bytes seen, saturating at 7
+reg         gen_mode;       // the operation is PRNG_GEN (LENGTH is its only part)
 
 // Lake Keyak: parts NPUB (0), AD (1), PT/CT (2), TAG (3, DEC)
 reg         kmode;          // the operation is ENC/DEC with Lake Keyak
@@ -267,6 +286,10 @@ reg  [6:0]  key_len;        // active key length, 0: none
 
 // SDI side
 reg  [3:0]  ins_op_q;       // the PDI instruction it serves
+reg  [31:0] ins_word_q;     // its word (a seed instruction on SDI must equal it)
+reg         ins_prng_q;     // it selects keccak-duplex (and the build has it)
+reg         q_abs;          // the SEED bytes go into the PRNG (else they are read and dropped)
+reg         q_ns;           // PRNG_RESEED before any PRNG_SEED: NOT_SEEDED at the end
 reg         q_ld;           // 1: LDKEY for ACTKEY, 0: consume a seed instruction unit
 reg  [7:0]  q_reason;
 reg  [16:0] q_words;
@@ -279,7 +302,8 @@ reg         qk_last;
 wire        sdi_done = (qst == Q_DONE);
 wire        key_fits = (klen >= 7'd1) && (klen <= 7'd64);
 wire [7:0]  sdi_result = (q_reason != R_NONE) ? q_reason :
-                         (q_ld && !key_fits) ? R_NO_KEY : R_NONE;
+                         (q_ld && !key_fits) ? R_NO_KEY :
+                         (!q_ld && q_ns) ? R_NOT_SEEDED : R_NONE;
 
 // DO side
 reg  [3:0]  d_type;
@@ -292,6 +316,7 @@ reg         job;
 reg         job_status;     // 1: a status word alone (job_reason)
 reg  [7:0]  job_reason;
 reg         job_k;          // Lake Keyak: run the engine, CT/PT segments, then job_reason
+reg         job_g;          // PRNG_GEN: RANDOM segments from the PRNG, then success
 
 wire do_busy = (dst != D_IDLE);
 
@@ -309,7 +334,7 @@ wire        m_tready;
 wire        st_err;
 /* verilator lint_on UNUSEDSIGNAL */
 wire        st_valid;
-wire        st_ready = (dst == D_WST);
+wire        st_ready = (dst == D_WST) && !prng_job;
 
 keccak_sponge #(.RPC(RPC)) u_sponge (
     .clk(clk), .rst(sp_rst),
@@ -381,6 +406,8 @@ wire        runs_mac  = (ins_op == OP_MAC) && (ins_alg == 8'h00 || ins_alg == 8'
 wire        runs_keyak = (KEYAK != 0) && (ins_op == OP_ENC || ins_op == OP_DEC) &&
                          (ins_alg == 8'h00 || ins_alg == 8'h19);
 wire        key_mac_ok = (key_len >= 7'd1) && (key_len <= 7'd38);
+wire        runs_prng = (PRNG != 0) && (ins_alg == 8'h00 || ins_alg == 8'h1A);
+reg         prng_seeded;    // a PRNG_SEED has succeeded and no SEED part failed since
 
 // Lake Keyak checks. k_reason: at the end of the instruction (NO_KEY before LENGTH, as the
 // model). k_prefix: a malformed header in ENC's PT part after complete PT segments whose CT
@@ -435,14 +462,16 @@ always @(*) begin
     job_status = 1'b1;
     job_reason = R_BAD_INS;
     job_k      = 1'b0;
+    job_g      = 1'b0;
     case (pst)
     P_INS: if (p_take) begin
         if (!ins_ok || ins_op == OP_LDKEY) begin
             job = 1'b1;
         end else if (ins_op == OP_ACTKEY || ins_op == OP_SEED || ins_op == OP_RESEED) begin
             job = 1'b0;                            // after the SDI unit
-        end else if (!runs_hash && !runs_mac && !runs_keyak) begin
-            job = 1'b1;                            // PRNG_GEN, AES algs, ENC/DEC with KEYAK = 0
+        end else if (!runs_hash && !runs_mac && !runs_keyak &&
+                     !(ins_op == OP_GEN && runs_prng)) begin
+            job = 1'b1;                            // AES algs, ENC/DEC with KEYAK = 0, PRNG = 0
         end
     end
     P_HDR: if (p_take) begin
@@ -450,7 +479,7 @@ always @(*) begin
             job        = 1'b1;
             job_reason = R_MALFORMED;
             job_k      = k_prefix;
-        end else if (hdr_words == 17'd0 && pv[25] && final_part && !kmode) begin
+        end else if (hdr_words == 17'd0 && pv[25] && final_part && !kmode && !len_part) begin
             job        = 1'b1;
             job_status = (pend_reason != R_NONE);
             job_reason = pend_reason;
@@ -465,6 +494,20 @@ always @(*) begin
     P_SDI: if (sdi_done && sdi_result != R_NONE) begin
         job        = 1'b1;
         job_reason = sdi_result;
+    end else if (sdi_done && !q_ld) begin          // PRNG_SEED, PRNG_RESEED: success
+        job        = 1'b1;
+        job_reason = R_NONE;
+    end
+    P_LEN: if (gen_mode) begin                     // PRNG_GEN: LENGTH is in
+        job = 1'b1;
+        if (!len_good) begin
+            job_reason = R_LENGTH;
+        end else if (!prng_seeded) begin
+            job_reason = R_NOT_SEEDED;
+        end else begin
+            job_status = 1'b0;
+            job_g      = 1'b1;
+        end
     end
     P_KEND: begin                                  // every Keyak part is in
         job        = 1'b1;
@@ -527,6 +570,7 @@ always @(posedge clk) begin
             exp_type    <= T_HASH_MSG;
             final_part  <= 1'b1;
             kmode       <= 1'b0;
+            gen_mode    <= 1'b0;
             if (!ins_ok) begin
                 pst <= seg_code ? P_SKHDR : P_INS;
             end else if (ins_op == OP_ACTKEY || ins_op == OP_SEED || ins_op == OP_RESEED) begin
@@ -572,6 +616,12 @@ always @(posedge clk) begin
                 end else begin
                     pend_reason <= R_NO_KEY;
                 end
+            end else if (ins_op == OP_GEN && runs_prng) begin
+                pst        <= P_HDR;
+                gen_mode   <= 1'b1;
+                len_part   <= 1'b1;
+                exp_type   <= T_LENGTH;
+                out_type   <= T_RANDOM;
             end else if (runs_keyak) begin
                 // NPUB, AD, PT (ENC) or CT, TAG (DEC) into the buffers
                 pst        <= P_HDR;
@@ -680,8 +730,10 @@ always @(posedge clk) begin
             len_part   <= 1'b0;
             exp_type   <= T_HASH_MSG;
             final_part <= 1'b1;
-            pst        <= P_HDR;
-            if (len_good) begin
+            pst        <= gen_mode ? P_INS : P_HDR;  // PRNG_GEN: the job is posted now
+            if (gen_mode) begin
+                // nothing more on PDI
+            end else if (len_good) begin
                 cmd_pend <= 1'b1;
                 c_outlen <= len_val;
                 out_len  <= len_val[20:0];
@@ -702,6 +754,20 @@ assign sdi_ready = !rst && (qst == Q_INS || qst == Q_HDR || qst == Q_DAT || qst 
 wire        q_take = sdi_valid && sdi_ready;
 wire [16:0] q_hwords = words_of(sv[15:0]);
 wire        q_req = (pst == P_SDI) && (qst == Q_IDLE);
+wire        q_hdr_bad = !sdi_low0 || !hdr_good(sv, q_ld ? T_KEY : T_SEED, 1'b1);
+// a seed instruction on SDI equal to the PDI one, which selects keccak-duplex
+wire        q_seed_ok = !q_ld && ins_prng_q && sdi_low0 && (sv == ins_word_q);
+wire [3:0]  q_end = q_abs ? Q_CLOSE : Q_DONE;      // after the SEED part: the closing call
+wire        a_rdy;          // the PRNG takes a SEED byte
+wire        a_fin_take;     // the PRNG takes the SEED part's closing call
+wire        q_ser_go = !q_abs || a_rdy;
+// to the PRNG: PRNG_SEED starts (zero state, not seeded), a SEED byte, a malformed SEED header
+// (not seeded), PRNG_SEED succeeds (seeded)
+wire        q_seed_start = (qst == Q_INS) && q_take && q_seed_ok && ins_op_q == OP_SEED;
+wire        a_in = (qst == Q_SER) && q_abs;
+wire [7:0]  a_byte = kw[W-1 -: 8];
+wire        q_abort = (qst == Q_HDR) && q_take && q_hdr_bad && q_abs;
+wire        q_seeded = (qst == Q_DONE) && !q_ld && sdi_result == R_NONE && ins_op_q == OP_SEED;
 
 integer kb;
 always @(posedge clk) begin
@@ -713,6 +779,8 @@ always @(posedge clk) begin
         Q_IDLE: if (q_req) begin
             q_ld     <= (ins_op_q == OP_ACTKEY);
             q_reason <= R_NONE;
+            q_abs    <= 1'b0;
+            q_ns     <= 1'b0;
             qst      <= Q_INS;
         end
         Q_INS: if (q_take) begin
@@ -720,14 +788,20 @@ always @(posedge clk) begin
             klen <= 7'd0;
             if (q_ld && sdi_low0 && ins_valid(sv) && sv[31:28] == OP_LDKEY) begin
                 qst <= Q_HDR;
+            end else if (q_seed_ok) begin
+                // PRNG_RESEED before PRNG_SEED: the SEED part is read, not absorbed
+                qst   <= Q_HDR;
+                q_abs <= (ins_op_q == OP_SEED) || prng_seeded;
+                q_ns  <= (ins_op_q == OP_RESEED) && !prng_seeded;
             end else begin
-                q_reason <= R_BAD_INS;            // a seed unit always: no Keccak PRNG
+                q_reason <= R_BAD_INS;            // not LDKEY for ACTKEY, not the PDI seed word
                 qst      <= Q_SKH;
             end
         end
         Q_HDR: if (q_take) begin
-            if (!sdi_low0 || !hdr_good(sv, T_KEY, 1'b1)) begin
+            if (q_hdr_bad) begin
                 q_reason <= R_MALFORMED;
+                q_abs    <= 1'b0;
                 qk_words <= q_hwords;
                 qk_last  <= sv[24];
                 if (q_hwords != 17'd0)
@@ -741,7 +815,7 @@ always @(posedge clk) begin
                 if (q_hwords != 17'd0)
                     qst <= Q_DAT;
                 else if (sv[25])
-                    qst <= Q_DONE;
+                    qst <= q_end;
             end
         end
         Q_DAT: if (q_take) begin
@@ -749,7 +823,7 @@ always @(posedge clk) begin
             kn  <= (q_words == 17'd1) ? q_lastb : WB[4:0];
             qst <= Q_SER;
         end
-        Q_SER: begin                               // one KEY byte per clock
+        Q_SER: if (q_ser_go) begin                 // one KEY or SEED byte per clock
             if (klen < 7'd38)
                 stg[8*klen +: 8] <= kw[W-1 -: 8];
             if (klen != 7'd127)
@@ -761,9 +835,11 @@ always @(posedge clk) begin
                 if (q_words != 17'd1)
                     qst <= Q_DAT;
                 else
-                    qst <= q_eot ? Q_DONE : Q_HDR;
+                    qst <= q_eot ? q_end : Q_HDR;
             end
         end
+        Q_CLOSE: if (a_fin_take)                   // the PRNG has taken the closing call
+            qst <= Q_DONE;
         Q_SKH: if (q_take) begin
             qk_words <= q_hwords;
             qk_last  <= sv[24];
@@ -794,18 +870,204 @@ always @(posedge clk) begin
     end
 end
 
+// ------------------------------------------------------------------- keccak-duplex PRNG --
+// State: the output register of u_prng (m_tvalid: a state is there; held between
+// instructions). A duplexing call hands it back through s_* XORed with a block: the absorber's
+// (SEED bytes and their padding), the empty call's (0x1F in byte 0, 0x80 in byte 135) or the
+// forget call's (bytes 0..134 of the rate zeroed, 0x9F into byte 135). Byte i of the state at
+// [8i +: 8] (keccak_p1600); the absorber's block register likewise for bytes 0..135.
+localparam [1:0] A_FILL = 2'd0, A_PAD = 2'd1, A_CALL = 2'd2;
+localparam [1:0] G_IDLE = 2'd0, G_OUT = 2'd1, G_CONT = 2'd2, G_FORGET = 2'd3;
+reg  [1:0]    ast, gst;
+reg  [1087:0] pb;           // block being built: each byte enters at byte 135 and moves down
+reg  [7:0]    acn;          // bytes shifted into pb for this call (136 make a block)
+reg           a_p1;         // the next padding byte is the first (0x1F)
+reg           a_fin;        // this call closes the SEED part
+reg           p_fresh;      // PRNG_SEED's first call: the block goes into the zero state
+reg  [20:0]   g_left;       // PRNG_GEN: bytes not yet out
+reg  [4:0]    g_lane;       // rate lane on offer (0..16)
+
+wire [1599:0] pm_data;
+wire          pm_valid, ps_ready;
+wire          pr_call_a = (ast == A_CALL);
+wire          pr_call_c = (gst == G_CONT);
+wire          pr_call_f = (gst == G_FORGET);
+wire          pr_go     = pr_call_a || pr_call_c || pr_call_f;
+wire          ps_valid  = pr_go && (pm_valid || (pr_call_a && p_fresh));
+wire          pm_ready  = pr_go && pm_valid;       // the old state leaves as the new one goes in
+wire          pr_take   = ps_valid && ps_ready;
+wire [1599:0] pr_in = pr_call_a ? ((p_fresh ? 1600'd0 : pm_data) ^ {512'd0, pb}) :
+                      pr_call_f ? {pm_data[1599:1088], pm_data[1087:1080] ^ 8'h9F, 1080'd0} :
+                                  (pm_data ^ {512'd0, 8'h80, 1072'd0, 8'h1F});
+wire [7:0]    a_pad = (a_p1 ? 8'h1F : 8'h00) | ((acn == 8'd135) ? 8'h80 : 8'h00);
+assign a_rdy      = (ast == A_FILL);
+assign a_fin_take = pr_call_a && pr_take && a_fin;
+
+always @(posedge clk) begin
+    if (rst) begin
+        ast         <= A_FILL;
+        acn         <= 8'd0;
+        a_fin       <= 1'b0;
+        p_fresh     <= 1'b0;
+        prng_seeded <= 1'b0;
+    end else begin
+        if (q_seed_start) begin
+            p_fresh     <= 1'b1;
+            prng_seeded <= 1'b0;
+        end
+        if (q_seeded)
+            prng_seeded <= 1'b1;
+        case (ast)
+        A_FILL: if (a_in) begin
+            pb  <= {a_byte, pb[1087:8]};
+            acn <= acn + 8'd1;
+            if (acn == 8'd134) begin               // 135 bytes: a full block's data
+                ast  <= A_PAD;
+                a_p1 <= 1'b1;
+            end
+        end else if (qst == Q_CLOSE && !a_fin) begin
+            ast   <= A_PAD;                        // the closing call: 0..134 bytes
+            a_p1  <= 1'b1;
+            a_fin <= 1'b1;
+        end
+        A_PAD: begin
+            pb   <= {a_pad, pb[1087:8]};
+            acn  <= acn + 8'd1;
+            a_p1 <= 1'b0;
+            if (acn == 8'd135)
+                ast <= A_CALL;
+        end
+        A_CALL: if (pr_take) begin
+            acn     <= 8'd0;
+            p_fresh <= 1'b0;
+            a_fin   <= 1'b0;
+            ast     <= A_FILL;
+        end
+        default: ast <= A_FILL;
+        endcase
+        if (q_abort) begin                         // a malformed SEED header: not seeded
+            ast         <= A_FILL;
+            acn         <= 8'd0;
+            a_fin       <= 1'b0;
+            prng_seeded <= 1'b0;
+        end
+    end
+end
+
+// PRNG_GEN: each call's output is rate bytes 0..134 (lanes 0..15 and the low 7 bytes of lane
+// 16), one lane pulled per clock into a carry of up to 7 bytes, so the beats to the DO unpacker
+// are whole 8-byte beats but the last; an empty call after lane 16 while the request needs
+// more bytes, the forget call after the last beat (n = 0: at once)
+wire          g_start = (dst == D_IDLE) && job && job_g;
+reg  [20:0]   g_src;        // request bytes not yet pulled from the state
+reg  [55:0]   g_cb;         // carry: pulled bytes not yet in a beat (byte k at [8k +: 8])
+reg  [2:0]    g_cn;         // their number
+wire          g_l16   = (g_lane == 5'd16);
+wire [63:0]   g_lw    = pm_data[64*g_lane +: 64];
+wire [63:0]   g_ld    = g_l16 ? {8'd0, g_lw[55:0]} : g_lw;     // byte 135 is never output
+wire [3:0]    g_tot   = {1'b0, g_cn} + (g_l16 ? 4'd7 : 4'd8);  // carry and pulled bytes
+wire [119:0]  g_comb  = {64'd0, g_cb} | ({56'd0, g_ld} << {g_cn, 3'b000});
+wire          g_carry = (g_src == 21'd0);                      // the rest is in the carry
+wire          g_emit  = g_carry || (g_tot[3] || {17'd0, g_tot} >= g_left);
+wire          gq_valid = (gst == G_OUT) && (g_carry || (pm_valid && g_emit));
+wire [63:0]   gq_data  = g_carry ? {8'd0, g_cb} : g_comb[63:0];
+wire          gq_last  = (g_left <= 21'd8);
+wire [7:0]    gq_keep  = gq_last ? keep_of(g_left) : 8'hFF;
+wire          gq_ready;
+wire          gq_take  = gq_valid && gq_ready;
+wire          g_pull   = (gst == G_OUT) && !g_carry && pm_valid && (!g_emit || gq_ready);
+wire [20:0]   g_src_n  = (g_src <= {17'd0, g_tot - {1'b0, g_cn}}) ? 21'd0 :
+                         g_src - {17'd0, g_tot - {1'b0, g_cn}};
+wire          g_idle   = (gst == G_IDLE);
+
+always @(posedge clk) begin
+    if (rst) begin
+        gst <= G_IDLE;
+    end else begin
+        case (gst)
+        G_IDLE: if (g_start) begin
+            g_left <= len_val[20:0];
+            g_src  <= len_val[20:0];
+            g_lane <= 5'd0;
+            g_cb   <= 56'd0;
+            g_cn   <= 3'd0;
+            gst    <= (len_val == 32'd0) ? G_FORGET : G_OUT;
+        end
+        G_OUT: begin
+            if (gq_take)
+                g_left <= gq_last ? 21'd0 : g_left - 21'd8;
+            if (g_pull) begin
+                g_src <= g_src_n;
+                if (g_emit) begin
+                    g_cb <= g_comb[119:64];
+                    g_cn <= g_tot[3] ? g_tot[2:0] : 3'd0;
+                end else begin
+                    g_cb <= g_comb[55:0];
+                    g_cn <= g_tot[2:0];
+                end
+                if (g_l16) begin
+                    g_lane <= 5'd0;
+                    if (g_src_n != 21'd0 && !(g_emit && gq_last))
+                        gst <= G_CONT;
+                end else begin
+                    g_lane <= g_lane + 5'd1;
+                end
+            end
+            if (gq_take && gq_last)
+                gst <= G_FORGET;
+        end
+        G_CONT: if (pr_take)
+            gst <= G_OUT;
+        default: if (pr_take)                      // G_FORGET
+            gst <= G_IDLE;
+        endcase
+    end
+end
+
+generate
+if (PRNG != 0) begin : g_prng
+    /* verilator lint_off UNUSEDSIGNAL */  // nr is always 24
+    wire p_terr;
+    /* verilator lint_on UNUSEDSIGNAL */
+    keccak_p1600 #(.RPC(1)) u_prng (
+        .clk(clk), .rst(rst),
+        .s_tdata(pr_in), .s_nr(5'd24), .s_tvalid(ps_valid), .s_tready(ps_ready),
+        .m_tdata(pm_data), .m_terr(p_terr), .m_tvalid(pm_valid), .m_tready(pm_ready)
+    );
+end else begin : g_no_prng
+    /* verilator lint_off UNUSEDSIGNAL */  // the PRNG's signals, unused without it
+    wire unused_p = &{1'b0, pr_in, ps_valid, pm_ready};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign pm_data  = 1600'd0;
+    assign pm_valid = 1'b0;
+    assign ps_ready = 1'b0;
+end
+endgenerate
+
 // the PDI instruction the SDI side serves (held in P_SDI)
 always @(posedge clk)
-    if (pst == P_INS && p_take)
-        ins_op_q <= ins_op;
+    if (pst == P_INS && p_take) begin
+        ins_op_q   <= ins_op;
+        ins_word_q <= pv;
+        ins_prng_q <= runs_prng;
+    end
 
 // ----------------------------------------------------------------------------- DO side --
-// squeezed beats to DO words: byte j of a beat to stream position j, bytes past m_tkeep zero
+// squeezed beats (the sponge's, or the PRNG's during PRNG_GEN) to DO words: byte j of a beat
+// to stream position j, bytes past o_keep zero
+reg         prng_job;       // the DO job is PRNG_GEN's
+wire        o_valid = prng_job ? gq_valid : m_tvalid;
+wire [63:0] o_data  = prng_job ? gq_data : m_tdata;
+wire [7:0]  o_keep  = prng_job ? gq_keep : m_tkeep;
+wire        o_last  = prng_job ? gq_last : m_tlast;
+wire        o_ready;
+assign      m_tready = o_ready && !prng_job;
+assign      gq_ready = o_ready && prng_job;
 wire [63:0] m_be;
 genvar gj;
 generate
     for (gj = 0; gj < 8; gj = gj + 1) begin : g_be
-        assign m_be[63-8*gj -: 8] = m_tdata[8*gj +: 8] & {8{m_tkeep[gj]}};
+        assign m_be[63-8*gj -: 8] = o_data[8*gj +: 8] & {8{o_keep[gj]}};
     end
 endgenerate
 
@@ -816,15 +1078,15 @@ generate
 if (W == 32) begin : g_out32
     reg [63:0] ob;
     reg [1:0]  on;                               // words left in ob
-    assign m_tready = (on == 2'd0) || (on == 2'd1 && w_take);
+    assign o_ready = (on == 2'd0) || (on == 2'd1 && w_take);
     assign w_valid  = (on != 2'd0);
     assign w_data   = ob[63:32];
     always @(posedge clk) begin
         if (sp_rst) begin
             on <= 2'd0;
-        end else if (m_tvalid && m_tready) begin
+        end else if (o_valid && o_ready) begin
             ob <= m_be;
-            on <= (m_tlast && !m_tkeep[4]) ? 2'd1 : 2'd2;
+            on <= (o_last && !o_keep[4]) ? 2'd1 : 2'd2;
         end else if (w_take) begin
             ob <= ob << 32;
             on <= on - 2'd1;
@@ -833,17 +1095,17 @@ if (W == 32) begin : g_out32
 end else begin : g_out128
     reg [127:0] ob;
     reg         half, full;
-    assign m_tready = !full || w_take;
+    assign o_ready = !full || w_take;
     assign w_valid  = full;
     assign w_data   = ob;
     always @(posedge clk) begin
         if (sp_rst) begin
             half <= 1'b0;
             full <= 1'b0;
-        end else if (m_tvalid && m_tready) begin
+        end else if (o_valid && o_ready) begin
             if (!half) begin
                 ob[127:64] <= m_be;
-                if (m_tlast) begin
+                if (o_last) begin
                     ob[63:0] <= 64'd0;
                     full     <= 1'b1;
                 end else begin
@@ -1045,13 +1307,15 @@ always @(posedge clk) begin
     if (k_m_take && !k_ow_msg && !kdec && k_ow_tag < 2)
         ktag[64*k_ow_tag[0] +: 64] <= k_m_tdata;
     if (rst) begin
-        dst <= D_IDLE;
+        dst      <= D_IDLE;
+        prng_job <= 1'b0;
     end else begin
         case (dst)
         D_IDLE: if (job) begin
             d_reason <= (job_status || job_k) ? job_reason : R_NONE;
             d_type   <= out_type;
-            d_left   <= out_len;
+            d_left   <= job_g ? len_val[20:0] : out_len;
+            prng_job <= job_g;
             k_full   <= (pst == P_KEND);
             dst      <= job_k ? D_KWAIT : job_status ? D_STAT : D_HDR;
         end
@@ -1068,10 +1332,12 @@ always @(posedge clk) begin
             if (d_words == 17'd1)
                 dst <= (d_left == 21'd0) ? D_WST : D_HDR;
         end
-        D_WST: if (st_valid)
+        D_WST: if (prng_job ? g_idle : st_valid)
             dst <= D_STAT;                       // st_err: never set by the commands sent here
-        D_STAT: if (do_ready)
-            dst <= D_IDLE;
+        D_STAT: if (do_ready) begin
+            dst      <= D_IDLE;
+            prng_job <= 1'b0;
+        end
         D_KWAIT: if (pk_empty)                   // the last bytes are in the buffers
             dst <= D_KCMD;
         D_KCMD: if (k_c_ready) begin

@@ -5,8 +5,10 @@ PDI and SDI words are driven from the linecrypt.lwc builders; DO is compared wor
 what they give (digests from linecrypt.models.keccak, proven against hashlib and NIST vectors)
 and with the engine model linecrypt.lwc.engine.EngineModel of this build (:func:`new_model`:
 Lake Keyak with the build's buffer limits, or without Lake Keyak when KEYAK = 0), the oracle for
-malformed input. Random valid/ready stalls on all three ports. LC_PARAMS: W, RPC, KEYAK,
-KEYAK_AD, KEYAK_MSG, KEYAK_SEGS (the RTL's defaults when absent), and optionally KAT
+malformed input; the keccak-duplex PRNG's output comes from linecrypt.models.keccak_duplex,
+proven against hashlib's SHAKE256. Random valid/ready stalls on all three ports. LC_PARAMS: W,
+RPC, KEYAK, KEYAK_AD, KEYAK_MSG, KEYAK_SEGS, PRNG (the RTL's defaults when absent), and
+optionally KAT
 (directories written by ``python -m linecrypt.lwc.kat``). LC_SEED replays a run (the seed is
 logged). cocotb_lwc_keyak.py holds the Lake Keyak (ENC/DEC) tests on this Bench.
 """
@@ -21,8 +23,8 @@ from cocotb.triggers import ClockCycles, RisingEdge
 from cocotb_streams import Sink, Source
 from linecrypt.lwc.engine import AeadLimits, EngineModel
 from linecrypt.lwc.protocol import (
-    Alg, Engine, Header, Op, Seg, encode_header, hash_transaction, ins, key_transaction,
-    mac_transaction, pack_data, segments,
+    Alg, Engine, Header, Op, PrngState, Seg, encode_header, hash_transaction, ins,
+    key_transaction, mac_transaction, pack_data, prng_transaction, segments,
 )
 
 P = json.loads(os.environ["LC_PARAMS"])
@@ -31,15 +33,17 @@ WB = W // 8
 SLOW = bool(P.get("SLOW", 0))
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
 KEYAK = int(P.get("KEYAK", 1))
+PRNG = int(P.get("PRNG", 1))
 LIMITS = AeadLimits(int(P.get("KEYAK_AD", 2048)), int(P.get("KEYAK_MSG", 4096)),
                     int(P.get("KEYAK_SEGS", 64)))
 
 
 def new_model():
     """The engine model of this build."""
-    if KEYAK:
-        return EngineModel(Engine.KECCAK, W, aead_limits=LIMITS)
-    return EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK})
+    without = ({Alg.LAKE_KEYAK} if not KEYAK else set()) | \
+        ({Alg.KECCAK_DUPLEX} if not PRNG else set())
+    return EngineModel(Engine.KECCAK, W, without=without,
+                       aead_limits=LIMITS if KEYAK else None)
 
 RATES = {Alg.SHA3_224: 144, Alg.SHA3_256: 136, Alg.SHA3_384: 104, Alg.SHA3_512: 72,
          Alg.SHAKE128: 168, Alg.SHAKE256: 136, Alg.KECCAK_256: 136}
@@ -238,22 +242,51 @@ async def test_mac(dut):
     await b.check()
 
 
+def prng_tx(steps, gen, alg=Alg.KECCAK_DUPLEX, seed_chunks=None):
+    """PDI, SDI and the builders' DO of a keccak-duplex session (``gen``: a PrngState carried
+    across calls; no DO with PRNG = 0). ``alg`` 0 writes ALG 0 in every instruction word (PDI and SDI);
+    ``seed_chunks`` = (rng, k) splits every SEED part into k pieces at random bytes."""
+    t = prng_transaction("keccak-duplex", steps, W, generator=gen)
+    sel = view(0xFF << 20)
+    pdi = [w.value & ~sel if w.kind == "INS" and alg == 0 else w.value for w in t.pdi]
+    sdi = []
+    for kind, arg in steps:
+        if kind in ("seed", "reseed"):
+            o = Op.PRNG_SEED if kind == "seed" else Op.PRNG_RESEED
+            chunks = split(arg, *seed_chunks) if seed_chunks else [arg]
+            sdi += [INS(o, alg)] + v(segments([(Seg.SEED, arg)], W, chunks=[chunks]))
+    return pdi, sdi, (v(t.do) if PRNG else None)        # PRNG = 0: the model decides
+
+
 @cocotb.test()
 async def test_prng(dut):
-    """PRNG seed, gen, reseed, gen: the protocol's PRNG is Fortuna (AES engine) and the Keccak
-    engine has no default PRNG, so each is BAD_INSTRUCTION as the model says (seed instructions
-    consume their SDI unit); a hash after each still runs."""
-    b = Bench(dut, stall=0.2, seed_extra=3)
+    """keccak-duplex word for word against the builders and the model, random stalls on PDI,
+    SDI and DO: NOT_SEEDED before the first seed, seeds of 0..300 bytes (across the 135-byte
+    block) in several SEED segments, reseeds, requests of 0, 1, odd lengths and several
+    blocks, ALG 0 and 0x1A, the state kept across hashes, PRNG_SEED restarting it; Fortuna
+    (0x24) is BAD_INSTRUCTION (its SDI unit consumed). With PRNG = 0 the model says
+    BAD_INSTRUCTION for all of it."""
+    b = Bench(dut, stall=0.3, seed_extra=3)
     await b.start()
     rng = b.rng
-    for alg in (0, Alg.FORTUNA):
-        for op, arg in (("seed", b"seed" * 5), ("gen", 40), ("reseed", b"more"), ("gen", 200)):
-            if op == "gen":
-                b.add([INS(Op.PRNG_GEN, alg)] + seg(Seg.LENGTH, arg.to_bytes(4, "big")))
-            else:
-                o = Op.PRNG_SEED if op == "seed" else Op.PRNG_RESEED
-                b.add([INS(o, alg)], [INS(o, alg)] + seg(Seg.SEED, arg))
-            b.add(*hash_tx(Alg.SHA3_256, rng.randbytes(rng.randrange(50))))
+    g = PrngState(Alg.KECCAK_DUPLEX)
+    b.add(*prng_tx([("gen", 16), ("reseed", b"early")], g))
+    b.add(*prng_tx([("seed", b"seed" * 5), ("gen", 40), ("gen", 0), ("reseed", b"more"),
+                    ("gen", 137)], g))
+    b.add(*hash_tx(Alg.SHA3_256, rng.randbytes(rng.randrange(50))))
+    for n in (0, 1, 134, 135, 136, 200, 300):
+        steps = [("seed" if rng.random() < 0.3 else "reseed", rng.randbytes(n)),
+                 ("gen", rng.choice([0, 1, 3, 8, 17, 135, 136, 137, 270, 271, 405, 500]))]
+        b.add(*prng_tx(steps, g, alg=rng.choice([0, Alg.KECCAK_DUPLEX]),
+                       seed_chunks=(rng, rng.randrange(1, 4))))
+        if rng.random() < 0.5:
+            b.add(*hash_tx(Alg.SHAKE128, rng.randbytes(20), rng.randrange(1, 60)))
+    for alg in (Alg.FORTUNA,):                              # the AES engine's
+        b.add([INS(Op.PRNG_SEED, alg)], [INS(Op.PRNG_SEED, alg)] + seg(Seg.SEED, b"s"))
+        b.add([INS(Op.PRNG_GEN, alg)] + seg(Seg.LENGTH, (8).to_bytes(4, "big")))
+    b.add(*prng_tx([("gen", 29)], g))
+    exp, why = b.expected()
+    dut._log.info(f"{len(exp)} DO words expected; failure statuses: {why}")
     await b.check()
 
 
@@ -267,7 +300,8 @@ def malformed_cases(rng):
         cases.append((f"opcode {code:04b}", [INS(code)], []))
     cases += [
         ("HASH reserved bit", [INS(Op.HASH, 0x12, res=1 << rng.randrange(20))] + good_msg, []),
-        ("HASH unknown ALG", [INS(Op.HASH, 0x1A)] + good_msg, []),
+        ("HASH with the PRNG ALG", [INS(Op.HASH, 0x1A)] + good_msg, []),
+        ("HASH unknown ALG", [INS(Op.HASH, 0x1B)] + good_msg, []),
         ("HASH ALG 0x30", [INS(Op.HASH, 0x30)] + good_msg, []),
         ("HASH with the MAC ALG", [INS(Op.HASH, 0x18)] + good_msg, []),
         ("HASH with AES-Hash (other engine)", [INS(Op.HASH, 0x23)] + good_msg, []),
@@ -334,6 +368,32 @@ def malformed_cases(rng):
          [INS(Op.PRNG_RESEED)] + seg(Seg.SEED, b"s")),
         ("PRNG_SEED, malformed SEED", [INS(Op.PRNG_SEED, 0x24)],
          [INS(Op.PRNG_SEED, 0x24)] + seg(Seg.KEY, b"s", last=0) + seg(Seg.SEED, b"t")),
+        # keccak-duplex (each case ends seeded or not; the next gen shows which)
+        ("PRNG_SEED", [INS(Op.PRNG_SEED)], [INS(Op.PRNG_SEED)] + seg(Seg.SEED, m)),
+        ("PRNG_GEN, LENGTH of 3 bytes", [INS(Op.PRNG_GEN)] + seg(Seg.LENGTH, lb[1:]), []),
+        ("PRNG_GEN, LENGTH over 2^20", [INS(Op.PRNG_GEN, 0x1A)]
+         + seg(Seg.LENGTH, ((1 << 20) + 1).to_bytes(4, "big")), []),
+        ("PRNG_GEN, LENGTH with Last = 0, then a discarded segment", [INS(Op.PRNG_GEN)]
+         + seg(Seg.LENGTH, lb, last=0) + seg(Seg.AD, b"x" * 7), []),
+        ("PRNG_GEN, LENGTH in two segments", [INS(Op.PRNG_GEN)]
+         + seg(Seg.LENGTH, lb[:1], eot=0, last=0) + seg(Seg.LENGTH, lb[1:]), []),
+        ("PRNG_GEN, HASH_MSG for LENGTH", [INS(Op.PRNG_GEN)] + good_msg, []),
+        ("PRNG_GEN, empty LENGTH", [INS(Op.PRNG_GEN)] + seg(Seg.LENGTH, b""), []),
+        ("PRNG_RESEED, SDI word with ALG 0x1A for ALG 0 (state kept)", [INS(Op.PRNG_RESEED)],
+         [INS(Op.PRNG_RESEED, 0x1A)] + seg(Seg.SEED, b"r")),
+        ("PRNG_GEN", [INS(Op.PRNG_GEN)] + seg(Seg.LENGTH, lb), []),
+        ("PRNG_RESEED, malformed second SEED segment after 150 bytes (unseeded)",
+         [INS(Op.PRNG_RESEED)], [INS(Op.PRNG_RESEED)]
+         + seg(Seg.SEED, rng.randbytes(150), eot=0, last=0)
+         + [HDR(Seg.SEED, 4, extra=1 << 27)] + pack_data(b"abcd", W)),
+        ("PRNG_GEN after it: NOT_SEEDED", [INS(Op.PRNG_GEN)] + seg(Seg.LENGTH, lb), []),
+        ("PRNG_RESEED, unseeded", [INS(Op.PRNG_RESEED)], [INS(Op.PRNG_RESEED)]
+         + seg(Seg.SEED, b"x" * 9)),
+        ("PRNG_SEED, SEED with Last = 0 then a segment", [INS(Op.PRNG_SEED)],
+         [INS(Op.PRNG_SEED)] + seg(Seg.SEED, b"y" * 140, last=0) + seg(Seg.SEED, b"z")),
+        ("PRNG_SEED again", [INS(Op.PRNG_SEED, 0x1A)], [INS(Op.PRNG_SEED, 0x1A)]
+         + seg(Seg.SEED, b"")),
+        ("PRNG_GEN of 1", [INS(Op.PRNG_GEN)] + seg(Seg.LENGTH, (1).to_bytes(4, "big")), []),
     ]
     if W == 128:
         cases += [
@@ -384,7 +444,8 @@ async def test_fuzz_control_words(dut):
         tries += 1
         t = [key_transaction(key, W), mac_transaction("keccak-mac", key, rng.randbytes(30), W,
                                                       load_key=False),
-             hash_transaction("shake128", rng.randbytes(20), W, out_len=40)]
+             hash_transaction("shake128", rng.randbytes(20), W, out_len=40),
+             prng_transaction("keccak-duplex", [("seed", rng.randbytes(20)), ("gen", 30)], W)]
         pdi = [w for x in t for w in x.pdi]
         sdi = [w for x in t for w in x.sdi]
         ctrl = [(p, i) for p, s in (("pdi", pdi), ("sdi", sdi)) for i, w in enumerate(s)
@@ -431,10 +492,37 @@ async def test_reset_mid_operation(dut):
 
 
 @cocotb.test()
+async def test_prng_reset(dut):
+    """Reset between PRNG_SEED and PRNG_GEN: NOT_SEEDED after it; reset while SEED bytes are
+    absorbed and while RANDOM leaves: nothing more of the operation; then a seed and a request
+    run as from power-up."""
+    b = Bench(dut, stall=0.2, seed_extra=10)
+    await b.start()
+    for what, steps, at in (("after the seed", [("seed", b"before reset")], 400),
+                            ("while absorbing", [("seed", bytes(400)), ("gen", 8)], 150),
+                            ("while RANDOM leaves", [("seed", b"s"), ("gen", 5000)], 600)):
+        g = PrngState(Alg.KECCAK_DUPLEX)
+        b.add(*prng_tx(steps, g))
+        await ClockCycles(dut.clk, at)
+        await b.reset_mid_traffic()
+        b.do.items.clear()
+        b.reset_session()
+        await ClockCycles(dut.clk, 50)
+        assert not b.do.items, f"DO words after a reset {what}"
+        g = PrngState(Alg.KECCAK_DUPLEX)
+        b.add(*prng_tx([("gen", 7), ("seed", b"after"), ("gen", 150)], g))
+        await b.check(clocks=200_000)
+        b.do.items.clear()
+        b.reset_session()
+        await b.reset_mid_traffic()
+
+
+@cocotb.test()
 async def test_cycle_counts(dut):
     """Clocks from the instruction word to the status word without stalls (the datasheet's
     figures): SHA3-256 of 0, 136 and 1360 bytes, Keccak-MAC of 136 bytes, SHAKE128 to 1000
-    bytes; ACTKEY from instruction to the next PDI instruction taken."""
+    bytes, keccak-duplex seed of 32 bytes and requests of 135 and 1000 bytes; ACTKEY from
+    instruction to the next PDI instruction taken."""
     b = Bench(dut, seed_extra=7)
     await b.start()
     rows = []
@@ -450,6 +538,11 @@ async def test_cycle_counts(dut):
                                                           load_key=False).pdi), [],
                                         v(mac_transaction("keccak-mac", key, bytes(136), W,
                                                           load_key=False).do))))
+    if PRNG:
+        g = PrngState(Alg.KECCAK_DUPLEX)
+        cases += [("keccak-duplex seed, 32 B", prng_tx([("seed", bytes(32))], g)),
+                  ("keccak-duplex gen, 135 B", prng_tx([("gen", 135)], g)),
+                  ("keccak-duplex gen, 1000 B", prng_tx([("gen", 1000)], g))]
     for name, (pdi, sdi, do) in cases:
         await ClockCycles(dut.clk, 5)
         n0, s0 = len(b.do.items), b.pdi.sent

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """The LWC-style front end of the Keccak engine (ip/lwc/rtl/lwc_keccak.v) under cocotb +
-Verilator: cocotb_lwc_keccak (every hash, SHAKE with LENGTH, Keccak-MAC, the PRNG instructions,
-malformed input against the engine model, reset mid-operation) and cocotb_lwc_keyak (Lake Keyak
+Verilator: cocotb_lwc_keccak (every hash, SHAKE with LENGTH, Keccak-MAC, the keccak-duplex
+PRNG, malformed input against the engine model, reset mid-operation) and cocotb_lwc_keyak (Lake Keyak
 ENC/DEC: lengths across the Motorist's boundaries, the Keccak team's transcript, tampered
 inputs, malformed input and the buffers' limits, a control-word fuzz, reset), plus KAT sets
 written by `python -m linecrypt.lwc.kat`. W = 32 by default; `slow` adds W = 128, every
 transcript session, outputs over one DO segment, longer fuzz runs and the build without Lake
-Keyak (KEYAK = 0)."""
+Keyak and the PRNG (KEYAK = 0, PRNG = 0)."""
 import os
 import subprocess
 import sys
@@ -21,12 +21,14 @@ KEYAK_PARAMS = {"KEYAK": 1, "KEYAK_AD": 2048, "KEYAK_MSG": 4096, "KEYAK_SEGS": 6
 MODULES = ["cocotb_lwc_keccak", "cocotb_lwc_keyak"]
 
 
-def kat_sets(tmp_path, width, keyak=True):
-    """KAT sets (SHA3-256, Keccak-MAC, Lake Keyak ENC and DEC) written by the KAT generator's
-    command line."""
+def kat_sets(tmp_path, width, keyak=True, prng=True):
+    """KAT sets (SHA3-256, Keccak-MAC, keccak-duplex, Lake Keyak ENC and DEC) written by the KAT
+    generator's command line."""
     out = []
     runs = [("hash", "sha3-256", "0,1,135,136,137,300", "0"),
             ("mac", "keccak-mac", "0,1,136,200", "0")]
+    if prng:
+        runs += [("prng", "keccak-duplex", "0,1,136,137", "0")]
     if keyak:
         runs += [("enc", "lake-keyak", "0,1,167,168,169,400", "0,24,193"),
                  ("dec", "lake-keyak", "0,5,336", "0,7")]
@@ -39,6 +41,7 @@ def kat_sets(tmp_path, width, keyak=True):
     return os.pathsep.join(out)
 
 
+@pytest.mark.xdist_group("lwc-keccak-w32")   # the CLI's `random --backend rtl` uses this build
 @pytest.mark.parametrize("width", [32, pytest.param(128, marks=pytest.mark.slow)])
 def test_lwc_keccak(width, tmp_path):
     run_cocotb("lwc_keccak", sources_for("lwc_keccak"), {"W": width, "RPC": 1, **KEYAK_PARAMS},
@@ -61,7 +64,9 @@ def test_lwc_keccak_long(width):
 
 @pytest.mark.slow
 def test_lwc_keccak_hash_only(tmp_path):
-    """The build without Lake Keyak (KEYAK = 0): ENC/DEC answer BAD_INSTRUCTION as
-    EngineModel(..., without={Alg.LAKE_KEYAK}); everything else as in the full build."""
-    run_cocotb("lwc_keccak", sources_for("lwc_keccak"), {"W": 32, "RPC": 1, "KEYAK": 0},
-               MODULES, tb_params={"KAT": kat_sets(tmp_path, 32, keyak=False)})
+    """The build without Lake Keyak and the PRNG (KEYAK = 0, PRNG = 0): ENC/DEC and PRNG_*
+    answer BAD_INSTRUCTION as EngineModel(..., without={Alg.LAKE_KEYAK, Alg.KECCAK_DUPLEX});
+    everything else as in the full build."""
+    run_cocotb("lwc_keccak", sources_for("lwc_keccak"),
+               {"W": 32, "RPC": 1, "KEYAK": 0, "PRNG": 0}, MODULES,
+               tb_params={"KAT": kat_sets(tmp_path, 32, keyak=False, prng=False)})
