@@ -357,10 +357,13 @@ def aead_point(mode: str, cipher: str, key_bits: int, lanes: int, decrypt: bool 
     else:
         raise ValueError(f"unknown engine mode {mode!r}")
     params.update({"NSLOTS": AEAD_NSLOTS, "ID_W": AEAD_ID_W, "HOLD": hold, "MAX_MSG": AEAD_MAX_MSG})
-    # GCM over AES: the round S-boxes in block RAM while they fit the 85F's 208 DP16KD
-    # (8 per round per lane); two LUT-S-box AES lanes with GHASH do not route
-    # (docs/results/experiments/gcm-aes128-2lane-route.json)
-    sbox_bram = mode == "gcm" and cipher == "aes" and 8 * (key_bits // 32 + 6) * lanes <= AEAD_SBOX_DP16KD
+    # GCM over AES with two lanes or more: the round S-boxes in block RAM while they fit the 85F's
+    # 208 DP16KD (8 per round per lane); two LUT-S-box AES lanes with GHASH do not route
+    # (docs/results/experiments/gcm-aes128-2lane-route.json). One lane keeps LUT S-boxes: it fits
+    # easily, and with its 80 S-box RAMs the router did not converge even at 24 % of the slices
+    # (docs/results/experiments/gcm-aes128-1lane-sbox-bram-route.json)
+    sbox_bram = (mode == "gcm" and cipher == "aes" and lanes >= 2
+                 and 8 * (key_bits // 32 + 6) * lanes <= AEAD_SBOX_DP16KD)
     if sbox_bram:
         params.update({"SBOX_COPIES": 1, "SBOX_BRAM": 1})
     cname = {"aes": "AES", "serpent": "Serpent"}[cipher]
