@@ -55,6 +55,7 @@ TOPS: dict[str, str] = {
     "aes_cmac": "aesmp",          # AES-CMAC (SP 800-38B), subkeys in hardware
     "sha256_compress": "aesmp",   # SHA-256 compression, one round per clock (Fortuna's reseed)
     "fortuna_gen": "aesmp",       # Fortuna generator: AES-256 counter mode, rekey, SHA-256 reseed
+    "aes_gcm_iter": "aesmp",      # AES-GCM one block at a time, lengths counted as the parts stream
     "lwc_keccak": "lwc",          # LWC-style PDI/SDI/DO front end of the Keccak engine
     "lwc_aes": "lwc",             # LWC-style PDI/SDI/DO front end of the AES engine
     "keyak_engine": "keccak",     # Lake Keyak v2 AEAD (Motorist, one Piston), padding and framing in hardware
