@@ -279,10 +279,10 @@ def _aesmp_points() -> list[Design]:
                "per clock each), 64-bit beats", 128, 256, building_block=True),
     ] + [
         # the AES engine behind the LWC-style command protocol (ip/lwc): AES-Hash, AES-CMAC,
-        # Fortuna (no AES-GCM yet); the rate shown is AES-Hash's
+        # Fortuna, AES-GCM (GCM = 1, the default buffers); the rate shown is AES-Hash's
         Design(f"lwc-aes-w{w}", "lwc_aes", {"W": w}, 256 / (14 + 3),
                f"AES engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, 1 round per "
-               "clock (AES-Hash, AES-CMAC, Fortuna)", 256, 256, building_block=True)
+               "clock (AES-Hash, AES-CMAC, Fortuna, AES-GCM)", 256, 256, building_block=True)
         for w in (32, 128)]
 
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // LWC-style command front end of the AES engine (docs/lwc-protocol.md; reference model
-// linecrypt/lwc/engine.py, EngineModel(Engine.AES, W, without={Alg.AES_GCM})) around aes_hash,
-// aes_cmac and fortuna_gen (ip/aesmp).
+// linecrypt/lwc/engine.py, EngineModel(Engine.AES, W, aead_limits=AeadLimits(2^32 - 1, GCM_MSG,
+// GCM_SEGS)), or EngineModel(Engine.AES, W, without={Alg.AES_GCM}) with GCM = 0) around aes_hash,
+// aes_cmac, fortuna_gen and aes_gcm_iter (ip/aesmp).
 //
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
@@ -33,14 +34,28 @@
 //   PRNG_GEN  Fortuna: LENGTH part (4 bytes, big-endian, at most 2^20): LENGTH if not, then
 //         NOT_SEEDED before the first PRNG_SEED, else RANDOM segments of at most SEGMAX bytes
 //         (one empty segment for 0) and the status.
-//   ENC, DEC  AES-GCM (0x21, [AES-GCM]) is not built in this front end: BAD_INSTRUCTION, the
-//         instruction's segments discarded (EngineModel(..., without={Alg.AES_GCM})).
+//   ENC, DEC  AES-GCM (0x21, [AES-GCM]) on aes_gcm_iter with the active key (16, 24 or 32
+//         bytes), NPUB of 1..64 bytes, 16-byte tags. NPUB, AD, PT/CT and (DEC) TAG stream into
+//         the core as they arrive; its output (CT or PT) goes to the message buffer (GCM_MSG
+//         bytes) and each PT/CT segment's length and EOT to the segment list (GCM_SEGS); once
+//         the instruction's segments are read and the core's status is in, DO gets one CT/PT
+//         segment per PT/CT segment from the buffer: ENC then TAG and success; DEC only when the
+//         tag verifies (no plaintext before that: AUTH is a status word alone). Checks in the
+//         model's order after the segments are read: no key or one AES does not take: NO_KEY;
+//         NPUB not 1..64 bytes, a DEC's TAG not 16 bytes, a message over GCM_MSG bytes or
+//         GCM_SEGS segments: LENGTH (no CT/PT word). AD streams into GHASH: no buffer, no limit
+//         below 2^32 bytes. A malformed header in ENC's PT part after complete PT segments:
+//         their CT (no TAG), then MALFORMED. GCM = 0 builds without it: ENC/DEC are
+//         BAD_INSTRUCTION, segments discarded.
 // The other engine's algorithms are BAD_INSTRUCTION with their segments discarded.
-// Malformed words follow "Malformed input and resynchronisation": the failure status, the hash
-// and CMAC cores reset (a partly absorbed message is dropped), segments discarded up to
+// Malformed words follow "Malformed input and resynchronisation": the failure status, the hash,
+// CMAC and GCM cores reset (a partly absorbed message is dropped), segments discarded up to
 // Last = 1 by their length fields, the next word read as an instruction.
 module lwc_aes #(
-    parameter W = 32                    // PDI, SDI and DO width: 32 or 128
+    parameter W        = 32,            // PDI, SDI and DO width: 32 or 128
+    parameter GCM      = 1,             // 1: AES-GCM ENC/DEC (aes_gcm_iter, buffers); 0: none
+    parameter GCM_MSG  = 4096,          // largest PT/CT part, bytes (multiple of 8)
+    parameter GCM_SEGS = 64             // most PT/CT segments of one ENC/DEC
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -62,6 +77,15 @@ generate
 if (W != 32 && W != 128) begin : g_bad_w
     $error("%m: W must be 32 or 128");
 end
+if (GCM != 0 && GCM != 1) begin : g_bad_gcm
+    $error("%m: GCM must be 0 or 1");
+end
+if (GCM_MSG < 8 || GCM_MSG % 8 != 0 || GCM_MSG > 1048576) begin : g_bad_gmsg
+    $error("%m: GCM_MSG must be a multiple of 8, 8..2^20");
+end
+if (GCM_SEGS < 1 || GCM_SEGS > 65536) begin : g_bad_gsegs
+    $error("%m: GCM_SEGS must be 1..65536");
+end
 endgenerate
 
 localparam integer WB   = W / 8;                    // bytes per word
@@ -70,16 +94,26 @@ localparam integer NACC = 8 + WB;                   // byte packer: < 8 bytes + 
 localparam [16:0]  WB_M1 = (W == 128) ? 17'd15 : 17'd3;
 localparam [15:0]  SEGMAX = (W == 128) ? 16'd65520 : 16'd65532;  // DO segment size (whole words)
 
+// AES-GCM buffers: the message buffer holds the core's output (CT or PT) as packed bytes, the
+// segment list each PT/CT segment's length and EOT
+localparam integer XB_DEPTH = GCM_MSG / 8;
+localparam integer XA_W = (XB_DEPTH > 1) ? $clog2(XB_DEPTH) : 1;
+localparam integer SA_W = (GCM_SEGS > 1) ? $clog2(GCM_SEGS) : 1;
+localparam [20:0]  G_MSG  = GCM_MSG[20:0];
+localparam [SA_W:0] G_SEGS = GCM_SEGS[SA_W:0];
+localparam [XA_W:0] G_XB   = XB_DEPTH[XA_W:0];
+
 // opcodes, segment types, failure reasons (docs/lwc-protocol.md)
 localparam [3:0] OP_ENC = 4'b0010, OP_DEC = 4'b0011, OP_LDKEY = 4'b0100, OP_ACTKEY = 4'b0111,
                  OP_HASH = 4'b1000, OP_MAC = 4'b1001, OP_GEN = 4'b1010, OP_SEED = 4'b1100,
                  OP_RESEED = 4'b1101;
-localparam [3:0] T_TAG = 4'b1000, T_HASH_MSG = 4'b0111, T_HASH_VALUE = 4'b1001,
-                 T_RANDOM = 4'b0110, T_LENGTH = 4'b1010, T_SEED = 4'b1011, T_KEY = 4'b1100;
-localparam [7:0] R_NONE = 8'h00, R_MALFORMED = 8'h02, R_BAD_INS = 8'h03, R_NO_KEY = 8'h04,
-                 R_NOT_SEEDED = 8'h05, R_LENGTH = 8'h06;
+localparam [3:0] T_AD = 4'b0001, T_PT = 4'b0100, T_CT = 4'b0101, T_TAG = 4'b1000,
+                 T_HASH_MSG = 4'b0111, T_HASH_VALUE = 4'b1001, T_RANDOM = 4'b0110,
+                 T_LENGTH = 4'b1010, T_SEED = 4'b1011, T_KEY = 4'b1100, T_NPUB = 4'b1101;
+localparam [7:0] R_NONE = 8'h00, R_AUTH = 8'h01, R_MALFORMED = 8'h02, R_BAD_INS = 8'h03,
+                 R_NO_KEY = 8'h04, R_NOT_SEEDED = 8'h05, R_LENGTH = 8'h06;
 // the core a part's bytes go to and the output comes from
-localparam [1:0] C_HASH = 2'd0, C_CMAC = 2'd1, C_FORT = 2'd2;
+localparam [1:0] C_HASH = 2'd0, C_CMAC = 2'd1, C_FORT = 2'd2, C_GCM = 2'd3;
 
 // ---------------------------------------------------------------------- word helpers --
 function [W-1:0] view;                  // a 32-bit control word in its place
@@ -155,19 +189,24 @@ wire        pdi_low0 = ~|(pdi_data << 32);      // bits [W-33:0] zero (always at
 wire        sdi_low0 = ~|(sdi_data << 32);
 
 // ------------------------------------------------------------------------------ state --
-localparam [2:0] P_INS = 3'd0, P_HDR = 3'd1, P_DATA = 3'd2, P_SKHDR = 3'd3, P_SKDAT = 3'd4,
-                 P_SDI = 3'd5, P_LEN = 3'd6, P_GEN = 3'd7;
-localparam [2:0] D_IDLE = 3'd0, D_HDR = 3'd1, D_DAT = 3'd2, D_WST = 3'd3, D_STAT = 3'd4;
+localparam [3:0] P_INS = 4'd0, P_HDR = 4'd1, P_DATA = 4'd2, P_SKHDR = 4'd3, P_SKDAT = 4'd4,
+                 P_SDI = 4'd5, P_LEN = 4'd6, P_GEN = 4'd7, P_GEND = 4'd8;
+// D_G*: AES-GCM: wait for the core's status, then CT/PT segments (header, data), ENC's TAG
+// (header, data), status
+localparam [3:0] D_IDLE = 4'd0, D_HDR = 4'd1, D_DAT = 4'd2, D_WST = 4'd3, D_STAT = 4'd4,
+                 D_GWAIT = 4'd5, D_GSH = 4'd6, D_GSD = 4'd7, D_GTH = 4'd8, D_GTD = 4'd9;
 localparam [2:0] Q_IDLE = 3'd0, Q_INS = 3'd1, Q_HDR = 3'd2, Q_DAT = 3'd3, Q_SKH = 3'd4,
                  Q_SKD = 3'd5, Q_DONE = 3'd6;
 
-reg  [2:0]  pst, qst, dst;
+reg  [3:0]  pst, dst;
+reg  [2:0]  qst;
 
 // PDI side: the operation in progress
 reg  [W-1:0] ins_w;         // its instruction word (a seed instruction on SDI must equal it)
 reg  [3:0]  ins_op_q;       // its opcode
 reg  [1:0]  sel;            // the core it runs on
 reg  [3:0]  exp_type;       // the segment type expected next
+reg         final_part;     // the expected part is the operation's last
 reg         len_part;       // reading the LENGTH part (PRNG_GEN)
 reg         feed;           // PDI data bytes go to the packer (else they are read and dropped)
 reg  [7:0]  pend_reason;    // failure found before the end (NO_KEY, LENGTH, NOT_SEEDED)
@@ -180,6 +219,20 @@ reg  [16:0] sk_words;       // resynchronisation: words left of a discarded segm
 reg         sk_last;
 reg  [31:0] len_val;        // LENGTH bytes, big-endian
 reg  [2:0]  len_cnt;        // LENGTH bytes seen, saturating at 7
+
+// AES-GCM: parts NPUB (0), AD (1), PT/CT (2), TAG (3, DEC)
+reg         gmode;          // the operation is ENC/DEC with AES-GCM
+reg         gdec;           // DEC
+reg         gkey;           // the active key suits AES (the core runs)
+reg  [1:0]  gpart;          // the part being read
+reg  [7:0]  npub_n;         // NPUB bytes, saturating at 255
+reg  [20:0] msg_n;          // PT/CT bytes (at most GCM_MSG)
+reg         msg_over, seg_over;   // the PT/CT part exceeds its buffer
+reg  [SA_W:0] sn;           // PT/CT segments in the list
+reg  [4:0]  tag_n;          // TAG bytes, saturating at 31
+reg  [XA_W:0] ow;           // core output beats written to the message buffer
+reg  [127:0] ktag;          // ENC: the core's tag (byte j at [8j +: 8])
+reg         g_full;         // the instruction is complete (else ENC's CT before a malformed header)
 
 // core commands
 reg         cmd_pend;       // a command for aes_cmac or fortuna_gen (sel) is waiting
@@ -226,6 +279,8 @@ reg         job;
 reg         job_status;     // 1: a status word alone (job_reason)
 reg         job_wait;       // 0 (with job_status = 0): wait for the core's status, then success
 reg  [7:0]  job_reason;
+reg         job_g;          // AES-GCM: the core's status, then CT/PT segments (job_reason: the
+                            // status after them, or the status alone when the core did not run)
 
 wire do_busy = (dst != D_IDLE);
 
@@ -245,6 +300,10 @@ wire [7:0]  c_m_keep;
 wire        f_c_ready, f_s_ready, f_m_valid, f_m_last, f_st_valid;
 wire [63:0] f_m_data;
 wire [7:0]  f_m_keep;
+wire        g_c_ready, g_s_ready, g_m_valid, g_st_valid, g_st_fail;
+wire [63:0] g_m_data;
+wire [7:0]  g_m_keep;
+wire [127:0] g_st_tag;
 /* verilator lint_off UNUSEDSIGNAL */  // st_err: the front end sends well-formed messages and
 wire        h_st_err, c_st_err, f_st_err;  // commands (a poisoned seed's status is drained)
 /* verilator lint_on UNUSEDSIGNAL */
@@ -284,14 +343,42 @@ fortuna_gen u_fortuna (
     .st_err(f_st_err)
 );
 
-wire        c_ready_s = (sel == C_CMAC) ? c_c_ready : f_c_ready;
-wire        s_ready_s = (sel == C_HASH) ? h_s_ready : (sel == C_CMAC) ? c_s_ready : f_s_ready;
-wire        m_valid_s = (sel == C_HASH) ? h_m_valid : (sel == C_CMAC) ? c_m_valid : f_m_valid;
+// aes_gcm_iter: its output goes to the message buffer, not to the DO unpacker. With GCM = 0
+// it gets no command and its outputs are masked (synthesis drops it).
+localparam HAS_GCM = (GCM != 0);
+wire        gr_c_ready, gr_s_ready, gr_m_valid, gr_st_valid, gr_st_fail;
+wire [7:0]  gr_m_keep;
+/* verilator lint_off UNUSEDSIGNAL */  // m_tlast: the buffer counts beats
+wire        gr_m_last;
+/* verilator lint_on UNUSEDSIGNAL */
+aes_gcm_iter u_gcm (
+    .clk(clk), .rst(x_rst),
+    .c_valid(HAS_GCM && cmd_pend && sel == C_GCM), .c_ready(gr_c_ready), .c_key(key),
+    .c_klen(cmac_klen), .c_dec(gdec),
+    .s_tdata(pk_data), .s_tkeep(pk_keep), .s_tvalid(HAS_GCM && pk_valid && sel == C_GCM),
+    .s_tready(gr_s_ready), .s_tlast(pk_last),
+    .m_tdata(g_m_data), .m_tkeep(gr_m_keep), .m_tvalid(gr_m_valid), .m_tready(1'b1),
+    .m_tlast(gr_m_last),
+    .st_valid(gr_st_valid), .st_ready(dst == D_GWAIT), .st_fail(gr_st_fail),
+    .st_tag(g_st_tag)
+);
+assign g_c_ready  = HAS_GCM && gr_c_ready;
+assign g_s_ready  = HAS_GCM && gr_s_ready;
+assign g_m_valid  = HAS_GCM && gr_m_valid;
+assign g_m_keep   = HAS_GCM ? gr_m_keep : 8'd0;
+assign g_st_valid = HAS_GCM && gr_st_valid;
+assign g_st_fail  = HAS_GCM && gr_st_fail;
+
+wire        c_ready_s = (sel == C_CMAC) ? c_c_ready : (sel == C_GCM) ? g_c_ready : f_c_ready;
+wire        s_ready_s = (sel == C_HASH) ? h_s_ready : (sel == C_CMAC) ? c_s_ready :
+                        (sel == C_GCM) ? g_s_ready : f_s_ready;
+wire        m_valid_s = (sel == C_HASH) ? h_m_valid : (sel == C_CMAC) ? c_m_valid :
+                        (sel == C_FORT) ? f_m_valid : 1'b0;
 wire [63:0] m_data_s  = (sel == C_HASH) ? h_m_data : (sel == C_CMAC) ? c_m_data : f_m_data;
 wire [7:0]  m_keep_s  = (sel == C_HASH) ? h_m_keep : (sel == C_CMAC) ? c_m_keep : f_m_keep;
 wire        m_last_s  = (sel == C_HASH) ? h_m_last : (sel == C_CMAC) ? c_m_last : f_m_last;
 wire        st_valid_s = (sel == C_HASH) ? h_st_valid : (sel == C_CMAC) ? c_st_valid :
-                         (f_st_valid && !f_drain);
+                         (sel == C_FORT) ? (f_st_valid && !f_drain) : 1'b0;
 
 // the packer's beats: 8 bytes, or the part's last 0..8 bytes with s_tlast (an empty part is
 // one beat with s_tkeep = 0); a poisoned last beat has s_tkeep = 8'h02 (malformed)
@@ -308,9 +395,11 @@ wire        acc_room = (acnt < 5'd8) && !afinal;
 // ---------------------------------------------------------------------------- PDI side --
 wire [4:0]  p_nbytes = (seg_words == 17'd1) ? seg_lastb : WB[4:0];
 wire        data_ok  = !feed || acc_room;
+// (AES-GCM: a header waits while the previous part's last beat is still in the packer, so
+// every part, empty ones too, reaches the core with its own s_tlast beat)
 assign pdi_ready = !rst && ((pst == P_INS && !do_busy && pk_empty && !cmd_pend) ||
-                            pst == P_HDR || (pst == P_DATA && data_ok) || pst == P_SKHDR ||
-                            pst == P_SKDAT);
+                            (pst == P_HDR && !(gmode && afinal)) || (pst == P_DATA && data_ok) ||
+                            pst == P_SKHDR || pst == P_SKDAT);
 wire        p_take = pdi_valid && pdi_ready;
 
 wire        len_good = (len_cnt == 3'd4) && (len_val <= 32'h0010_0000);
@@ -325,8 +414,23 @@ wire        seg_code = (ins_op == OP_ENC) || (ins_op == OP_DEC) || (ins_op == OP
 wire        runs_hash = (ins_op == OP_HASH) && (ins_alg == 8'h00 || ins_alg == 8'h23);
 wire        runs_mac  = (ins_op == OP_MAC) && (ins_alg == 8'h00 || ins_alg == 8'h22);
 wire        runs_gen  = (ins_op == OP_GEN);         // a valid word: ALG 0 or 0x24
+wire        runs_gcm  = (GCM != 0) && (ins_op == OP_ENC || ins_op == OP_DEC) &&
+                        (ins_alg == 8'h00 || ins_alg == 8'h21);
 wire        key_aes   = (key_len == 7'd16) || (key_len == 7'd24) || (key_len == 7'd32);
-wire        p_bad_hdr = !pdi_low0 || !hdr_good(pv, exp_type, 1'b1);
+wire        p_bad_hdr = !pdi_low0 || !hdr_good(pv, exp_type, final_part);
+
+// AES-GCM checks. g_end_reason: once the instruction's segments are read (NO_KEY before
+// LENGTH, as the model). g_prefix: a malformed header in ENC's PT part after complete PT
+// segments whose CT goes out (key, NPUB and buffers in order).
+wire [21:0] msg_sum  = {1'b0, msg_n} + {17'd0, p_nbytes};
+wire [8:0]  npub_sum = {1'b0, npub_n} + {4'd0, p_nbytes};
+wire [5:0]  tag_sum  = {1'b0, tag_n} + {1'b0, p_nbytes};
+wire        npub_ok  = (npub_n >= 8'd1) && (npub_n <= 8'd64);
+wire [7:0]  g_end_reason = !gkey ? R_NO_KEY :
+                           (!npub_ok || (gdec && tag_n != 5'd16) || msg_over || seg_over) ?
+                           R_LENGTH : R_NONE;
+wire        g_prefix = gmode && !gdec && gpart == 2'd2 && sn != 0 && gkey && npub_ok &&
+                       !msg_over && !seg_over;
 
 // the SDI side's byte input to the packer and its events (see the SDI side below)
 wire        q_take;
@@ -357,6 +461,26 @@ task seg_end;
             pst <= P_HDR;
         end else if (len_part) begin
             pst <= P_LEN;                          // LENGTH's last word is being taken
+        end else if (gmode) begin
+            if (feed)
+                afinal <= 1'b1;                    // each part ends with s_tlast to the core
+            if (final_part) begin
+                pst <= P_GEND;
+            end else begin
+                gpart <= gpart + 2'd1;
+                pst   <= P_HDR;
+                case (gpart)
+                2'd0: exp_type <= T_AD;
+                2'd1: begin
+                    exp_type   <= gdec ? T_CT : T_PT;
+                    final_part <= !gdec;
+                end
+                default: begin
+                    exp_type   <= T_TAG;
+                    final_part <= 1'b1;
+                end
+                endcase
+            end
         end else begin
             if (feed)
                 afinal <= 1'b1;
@@ -371,27 +495,30 @@ always @(*) begin
     job_status = 1'b1;
     job_wait   = 1'b0;
     job_reason = R_BAD_INS;
+    job_g      = 1'b0;
     case (pst)
     P_INS: if (p_take) begin
         if (!ins_ok || ins_op == OP_LDKEY) begin
             job = 1'b1;
         end else if (ins_op == OP_ACTKEY || ins_op == OP_SEED || ins_op == OP_RESEED) begin
             job = 1'b0;                            // after the SDI unit
-        end else if (!runs_hash && !runs_mac && !runs_gen) begin
-            job = 1'b1;                            // ENC/DEC (no GCM), the Keccak algorithms
+        end else if (!runs_hash && !runs_mac && !runs_gen && !runs_gcm) begin
+            job = 1'b1;                            // the Keccak algorithms, ENC/DEC with GCM = 0
         end
     end
     P_HDR: if (p_take) begin
         if (p_bad_hdr) begin
             job        = 1'b1;
             job_reason = R_MALFORMED;
-        end else if (hdr_words == 17'd0 && pv[25] && !len_part) begin
+            job_g      = g_prefix;
+        end else if (hdr_words == 17'd0 && pv[25] && final_part && !len_part && !gmode) begin
             job        = 1'b1;
             job_status = (pend_reason != R_NONE);
             job_reason = pend_reason;
         end
     end
-    P_DATA: if (p_take && seg_words == 17'd1 && seg_eot && !len_part) begin
+    P_DATA: if (p_take && seg_words == 17'd1 && seg_eot && final_part && !len_part && !gmode)
+    begin
         job        = 1'b1;
         job_status = (pend_reason != R_NONE);
         job_reason = pend_reason;
@@ -400,6 +527,12 @@ always @(*) begin
         job        = 1'b1;
         job_status = (pend_reason != R_NONE);
         job_reason = pend_reason;
+    end
+    P_GEND: begin                                  // every GCM part is in
+        job        = 1'b1;
+        job_reason = g_end_reason;
+        job_status = !gkey;                        // no core status to wait for
+        job_g      = gkey;
     end
     P_SDI: if (sdi_done && (sdi_result != R_NONE || !q_ld)) begin
         job        = 1'b1;
@@ -426,11 +559,14 @@ always @(posedge clk) begin
         sel         <= C_HASH;
         seeded      <= 1'b0;
         f_drain     <= 1'b0;
+        gmode       <= 1'b0;
     end else begin
         if (cmd_pend && c_ready_s)
             cmd_pend <= 1'b0;
         if (f_drain && f_st_valid)
             f_drain <= 1'b0;
+        if (g_m_valid && ow != G_XB)
+            ow <= ow + 1'b1;
         // beats out of the packer
         if (pk_take) begin
             acc  <= acc >> 64;
@@ -472,6 +608,8 @@ always @(posedge clk) begin
             len_cnt     <= 3'd0;
             len_val     <= 32'd0;
             exp_type    <= T_HASH_MSG;
+            final_part  <= 1'b1;
+            gmode       <= 1'b0;
             if (!ins_ok) begin
                 pst <= seg_code ? P_SKHDR : P_INS;
             end else if (ins_op == OP_ACTKEY) begin
@@ -504,19 +642,45 @@ always @(posedge clk) begin
                 out_type <= T_RANDOM;
                 len_part <= 1'b1;
                 exp_type <= T_LENGTH;
+            end else if (runs_gcm) begin
+                // NPUB, AD, PT (ENC) or CT, TAG (DEC) into the core; its output to the buffer
+                pst        <= P_HDR;
+                sel        <= C_GCM;
+                gmode      <= 1'b1;
+                gdec       <= (ins_op == OP_DEC);
+                gkey       <= key_aes;
+                gpart      <= 2'd0;
+                exp_type   <= T_NPUB;
+                final_part <= 1'b0;
+                npub_n     <= 8'd0;
+                msg_n      <= 21'd0;
+                tag_n      <= 5'd0;
+                msg_over   <= 1'b0;
+                seg_over   <= 1'b0;
+                sn         <= {(SA_W+1){1'b0}};
+                ow         <= {(XA_W+1){1'b0}};
+                if (key_aes) begin
+                    cmd_pend <= 1'b1;
+                    feed     <= 1'b1;
+                end
             end else begin
                 pst <= seg_code ? P_SKHDR : P_INS;   // LDKEY; ENC/DEC; Keccak algorithms
             end
         end
         P_HDR: if (p_take) begin
             if (p_bad_hdr) begin
-                // malformed: drop the core's message, discard from this header on
-                x_abort  <= 1'b1;
+                // malformed: drop the core's message, discard from this header on; ENC's PT
+                // bytes go on through the core (the packer flushes them) when their CT goes out
                 cmd_pend <= 1'b0;
                 feed     <= 1'b0;
-                afinal   <= 1'b0;
-                acnt     <= 5'd0;
-                acc      <= {(8*NACC){1'b0}};
+                if (g_prefix) begin
+                    afinal <= 1'b1;
+                end else begin
+                    x_abort <= 1'b1;
+                    afinal  <= 1'b0;
+                    acnt    <= 5'd0;
+                    acc     <= {(8*NACC){1'b0}};
+                end
                 sk_words <= hdr_words;
                 sk_last  <= pv[24];
                 if (hdr_words != 17'd0)
@@ -527,6 +691,12 @@ always @(posedge clk) begin
                 seg_words <= hdr_words;
                 seg_lastb <= last_bytes(pv[15:0]);
                 seg_eot   <= pv[25];
+                if (gmode && gpart == 2'd2) begin          // PT/CT segment: into the list
+                    if (sn == G_SEGS)
+                        seg_over <= 1'b1;
+                    else
+                        sn <= sn + 1'b1;
+                end
                 if (hdr_words != 17'd0)
                     pst <= P_DATA;
                 else
@@ -534,6 +704,14 @@ always @(posedge clk) begin
             end
         end
         P_DATA: if (p_take) begin
+            if (gmode) begin
+                case (gpart)
+                2'd0: npub_n <= npub_sum[8] ? 8'd255 : npub_sum[7:0];
+                2'd2: if (msg_sum > {1'b0, G_MSG}) msg_over <= 1'b1; else msg_n <= msg_sum[20:0];
+                2'd3: tag_n <= tag_sum[5] ? 5'd31 : tag_sum[4:0];
+                default: ;
+                endcase
+            end
             if (len_part) begin
                 len_cnt <= (len_sum > 6'd7) ? 3'd7 : len_sum[2:0];
                 case (p_nbytes)
@@ -574,6 +752,7 @@ always @(posedge clk) begin
                 cmd_pend <= 1'b1;
         end
         P_GEN: pst <= P_INS;                       // the job is posted on this clock
+        P_GEND: pst <= P_INS;                      // the job is posted on this clock
         default: pst <= P_INS;
         endcase
     end
@@ -751,19 +930,152 @@ wire [16:0] d_segw    = words_of(d_seglen);
 wire [31:0] d_hdr     = {d_type, 1'b0, 1'b0, d_lastseg, d_lastseg, 8'd0, d_seglen};
 wire [31:0] d_stat    = {(d_reason == R_NONE) ? 4'b1110 : 4'b1111, 20'd0, d_reason};
 
-assign do_valid = (dst == D_HDR) || (dst == D_STAT) || (dst == D_DAT && w_valid);
-assign do_data  = (dst == D_DAT) ? w_data : view((dst == D_HDR) ? d_hdr : d_stat);
+// ------------------------------------------------------------------ AES-GCM output --
+// The core's output beats (CT or PT, packed bytes, byte j at [8j +: 8]) are written to the
+// message buffer as they come; once the core's status is in, the DO side unpacks the buffer
+// into one CT/PT segment per segment of the list.
+reg  [XA_W-1:0] xra;        // message buffer address being read
+reg  [SA_W:0] sidx;         // DO: the segment being sent
+reg  [15:0] kseg_left;      // its bytes not yet sent
+reg  [1:0]  ktw;            // TAG words sent
+// unpacker from the message buffer to DO words: stream byte p at [8p +: 8]
+reg  [8*NACC-1:0] ub;
+reg  [4:0]  ucnt;
+reg  [20:0] ul;             // message bytes not yet loaded
 
+wire [63:0] k_xq;           // buffer read data at xra
+wire [16:0] k_sent;         // segment list entry at sidx: {EOT, length}
+wire        k_u_ld;
+wire        g_out_start = (dst == D_GWAIT) && g_st_valid;
+wire        k_xw_en = g_m_valid && ow != G_XB && g_m_keep != 8'd0;
+wire        k_sw_en = (pst == P_HDR) && p_take && gmode && gpart == 2'd2 && !p_bad_hdr &&
+                      sn != G_SEGS;
+// reads: the buffer shows the entry at the next address one clock later, so the address of
+// the next clock is given (the beat on offer is always there)
+wire [XA_W-1:0] k_xra_n = g_out_start ? {XA_W{1'b0}} : xra + {{(XA_W-1){1'b0}}, k_u_ld};
+
+generate
+if (GCM != 0) begin : g_gcm_buf
+    reg [63:0] xbuf [0:XB_DEPTH-1];
+    reg [16:0] slist [0:GCM_SEGS-1];
+    reg [63:0] xq;
+    always @(posedge clk) begin
+        if (k_xw_en)
+            xbuf[ow[XA_W-1:0]] <= g_m_data;
+        xq <= xbuf[k_xra_n];
+        if (k_sw_en)
+            slist[sn[SA_W-1:0]] <= {pv[25], pv[15:0]};
+    end
+    assign k_xq   = xq;
+    assign k_sent = slist[sidx[SA_W-1:0]];
+end else begin : g_no_gcm_buf
+    /* verilator lint_off UNUSEDSIGNAL */  // the GCM path's signals, unused without the core
+    wire unused_g = &{1'b0, k_xw_en, k_sw_en, k_xra_n, g_m_data};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign k_xq   = 64'd0;
+    assign k_sent = 17'd0;
+end
+endgenerate
+
+// the unpacker: a beat in when it has room (up to 8 + W/8 bytes), a word out per DO handshake
+// (the segment's next min(W/8, bytes left) bytes; every segment starts on a new word)
+wire        k_emit_ph = (dst == D_GSH) || (dst == D_GSD);
+wire [4:0]  u_need = (kseg_left < {11'd0, WB[4:0]}) ? kseg_left[4:0] : WB[4:0];
+assign      k_u_ld = k_emit_ph && (ul != 21'd0) && (ucnt <= WB[4:0]);
+wire [3:0]  u_nld  = (ul >= 21'd8) ? 4'd8 : {1'b0, ul[2:0]};
+wire        u_have = (ucnt >= u_need);
+wire        u_emit = (dst == D_GSD) && do_ready && u_have;
+wire [4:0]  u_e    = u_emit ? u_need : 5'd0;
+wire [4:0]  u_keep = ucnt - u_e;
+wire [63:0] u_beat = k_xq & ~(64'hFFFF_FFFF_FFFF_FFFF << {u_nld, 3'b000});
+wire [8*NACC-1:0] u_next = (ub >> {u_e, 3'b000}) |
+    (k_u_ld ? ({{(8*NACC-64){1'b0}}, u_beat} << {u_keep, 3'b000}) : {(8*NACC){1'b0}});
+
+reg  [W-1:0] k_word;        // the DO data word: the unpacker's first u_need bytes
+reg  [W-1:0] k_tword;       // TAG word ktw
+integer ob_k;
+always @(*) begin
+    for (ob_k = 0; ob_k < WB; ob_k = ob_k + 1) begin
+        k_word[W-1-8*ob_k -: 8]  = (ob_k < u_need) ? ub[8*ob_k +: 8] : 8'd0;
+        k_tword[W-1-8*ob_k -: 8] = ktag[8*(WB*ktw + ob_k) +: 8];
+    end
+end
+wire        k_last_seg = (sidx + 1'b1 == sn);
+wire [3:0]  k_after    = (g_full && !gdec) ? D_GTH : D_STAT;
+wire [31:0] k_hdr  = {gdec ? T_PT : T_CT, 1'b0, 1'b0, k_sent[16], gdec && k_sent[16], 8'd0,
+                      k_sent[15:0]};
+wire [31:0] k_thdr = {T_TAG, 1'b0, 1'b0, 1'b1, 1'b1, 8'd0, 16'd16};
+
+assign do_valid = (dst == D_HDR) || (dst == D_STAT) || (dst == D_DAT && w_valid) ||
+                  (dst == D_GSH) || (dst == D_GSD && u_have) || (dst == D_GTH) ||
+                  (dst == D_GTD);
+assign do_data  = (dst == D_DAT) ? w_data :
+                  (dst == D_GSD) ? k_word :
+                  (dst == D_GTD) ? k_tword :
+                  view((dst == D_HDR) ? d_hdr : (dst == D_GSH) ? k_hdr :
+                       (dst == D_GTH) ? k_thdr : d_stat);
+
+integer tb;
 always @(posedge clk) begin
+    xra <= k_xra_n;
     if (rst) begin
         dst <= D_IDLE;
     end else begin
         case (dst)
         D_IDLE: if (job) begin
-            d_reason <= job_status ? job_reason : R_NONE;
+            d_reason <= (job_status || job_g) ? job_reason : R_NONE;
             d_type   <= out_type;
             d_left   <= out_len;
-            dst      <= job_status ? D_STAT : job_wait ? D_WST : D_HDR;
+            g_full   <= (pst == P_GEND);
+            dst      <= job_g ? D_GWAIT : job_status ? D_STAT : job_wait ? D_WST : D_HDR;
+        end
+        D_GWAIT: if (g_st_valid) begin
+            // the core's status: the tag (ENC), the check (DEC); CT/PT only when every check
+            // passes (or for ENC's CT before a malformed header)
+            for (tb = 0; tb < 16; tb = tb + 1)
+                ktag[8*tb +: 8] <= g_st_tag[127-8*tb -: 8];
+            sidx <= {(SA_W+1){1'b0}};
+            ub   <= {(8*NACC){1'b0}};
+            ucnt <= 5'd0;
+            ul   <= msg_n;
+            if (g_full && d_reason != R_NONE) begin
+                dst <= D_STAT;
+            end else if (g_full && gdec && g_st_fail) begin
+                d_reason <= R_AUTH;
+                dst      <= D_STAT;
+            end else begin
+                dst <= D_GSH;
+            end
+        end
+        D_GSH: if (do_ready) begin
+            kseg_left <= k_sent[15:0];
+            if (k_sent[15:0] != 16'd0) begin
+                dst <= D_GSD;
+            end else if (k_last_seg) begin
+                dst <= k_after;
+            end else begin
+                sidx <= sidx + 1'b1;
+            end
+        end
+        D_GSD: if (u_emit) begin
+            kseg_left <= kseg_left - {11'd0, u_need};
+            if (kseg_left == {11'd0, u_need}) begin
+                if (k_last_seg) begin
+                    dst <= k_after;
+                end else begin
+                    sidx <= sidx + 1'b1;
+                    dst  <= D_GSH;
+                end
+            end
+        end
+        D_GTH: if (do_ready) begin
+            ktw <= 2'd0;
+            dst <= D_GTD;
+        end
+        D_GTD: if (do_ready) begin
+            ktw <= ktw + 2'd1;
+            if (ktw == 2'd3 || W == 128)
+                dst <= D_STAT;
         end
         D_HDR: if (do_ready) begin
             d_left  <= d_left - {5'd0, d_seglen};
@@ -784,6 +1096,12 @@ always @(posedge clk) begin
             dst <= D_IDLE;
         default: dst <= D_IDLE;
         endcase
+        if (k_emit_ph) begin
+            ub   <= u_next;
+            ucnt <= u_keep + (k_u_ld ? {1'b0, u_nld} : 5'd0);
+            if (k_u_ld)
+                ul <= ul - {17'd0, u_nld};
+        end
     end
 end
 

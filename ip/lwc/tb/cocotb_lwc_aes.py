@@ -2,12 +2,13 @@
 """cocotb testbench for ip/lwc/rtl/lwc_aes.v (the LWC-style front end of the AES engine).
 
 PDI and SDI words are driven from the linecrypt.lwc builders and from hand-made words; DO is
-compared word for word with the engine model linecrypt.lwc.engine.EngineModel(Engine.AES, W,
-without={Alg.AES_GCM}) (this build has no GCM), itself proven against NIST vectors in tests/lwc,
-and with the builders' DO where they give one. Independent anchors: AES-CMAC tags against
-pycryptodome, Fortuna output against a generator written here from pycryptodome AES-256 and
-hashlib SHA-256. Random valid/ready stalls on all three ports. LC_PARAMS: W, optionally SLOW.
-LC_SEED replays a run (the seed is logged).
+compared word for word with the engine model of the build (:func:`new_model`:
+linecrypt.lwc.engine.EngineModel(Engine.AES, W) with the build's GCM buffer limits, or without
+AES-GCM when GCM = 0), itself proven against NIST vectors in tests/lwc, and with the builders'
+DO where they give one. Independent anchors: AES-GCM and AES-CMAC results against pycryptodome,
+Fortuna output against a generator written here from pycryptodome AES-256 and hashlib SHA-256.
+Random valid/ready stalls on all three ports. LC_PARAMS: W, GCM, GCM_MSG, GCM_SEGS (the RTL's
+defaults when absent), optionally SLOW. LC_SEED replays a run (the seed is logged).
 """
 import hashlib
 import json
@@ -21,10 +22,10 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge
 
 from cocotb_streams import Sink, Source
-from linecrypt.lwc.engine import EngineModel
+from linecrypt.lwc.engine import AeadLimits, EngineModel
 from linecrypt.lwc.protocol import (
-    Alg, Engine, Op, Seg, hash_transaction, key_transaction, mac_transaction, pack_data,
-    prng_transaction, segments, unpack_data,
+    Alg, Engine, Op, Seg, dec_transaction, enc_transaction, hash_transaction, key_transaction,
+    mac_transaction, pack_data, prng_transaction, segments, unpack_data,
 )
 
 P = json.loads(os.environ["LC_PARAMS"])
@@ -32,10 +33,16 @@ W = int(P["W"])
 WB = W // 8
 SLOW = bool(P.get("SLOW", 0))
 SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
+GCM = int(P.get("GCM", 1))
+# the buffers of the GCM path: AD streams into GHASH (counted in 32 bits), the message and its
+# segment list are held until the tag is known
+LIMITS = AeadLimits((1 << 32) - 1, int(P.get("GCM_MSG", 4096)), int(P.get("GCM_SEGS", 64)))
 
 
 def new_model():
-    """The engine model of this build: the AES engine without AES-GCM."""
+    """The engine model of this build."""
+    if GCM:
+        return EngineModel(Engine.AES, W, aead_limits=LIMITS)
     return EngineModel(Engine.AES, W, without={Alg.AES_GCM})
 
 
@@ -83,6 +90,39 @@ def seed_pair(op, seed, alg=Alg.FORTUNA, chunks=None):
     """(PDI, SDI) of PRNG_SEED or PRNG_RESEED."""
     return [INS(op, alg)], [INS(op, alg)] + v(segments([(Seg.SEED, seed)], W,
                                                         chunks=[chunks] if chunks else None))
+
+
+def aead_pdi(op, npub, ad, data, tag=None, alg=Alg.AES_GCM, rng=None, k=(1, 4)):
+    """PDI of ENC (NPUB, AD, PT) or DEC (NPUB, AD, CT, TAG); with ``rng`` every part split at
+    random bytes into 1..3 segments (empty ones included)."""
+    parts = [(Seg.NPUB, npub), (Seg.AD, ad), (Seg.PT if op == Op.ENC else Seg.CT, data)]
+    if op == Op.DEC:
+        parts.append((Seg.TAG, tag))
+    chunks = [split(d, rng, rng.randrange(*k)) for _, d in parts] if rng else None
+    return [INS(op, alg)] + v(segments(parts, W, chunks=chunks))
+
+
+def gcm_ref(key, npub, ad, pt):
+    """(CT, tag) from pycryptodome."""
+    c = AES.new(key, AES.MODE_GCM, nonce=npub, mac_len=16)
+    c.update(ad)
+    return c.encrypt_and_digest(pt)
+
+
+def aead_results(segs):
+    """From DO segments (:func:`do_segments`): [("enc", CT, tag) or ("dec", PT)] of the
+    successful ENC/DEC, in order (an ENC's CT before a malformed header is not one)."""
+    out, kind, cur = [], None, b""
+    for t, d in segs:
+        if t in (Seg.CT, Seg.PT):
+            kind, cur = t, cur + d
+            continue
+        if t == Seg.TAG and kind == Seg.CT:
+            out.append(("enc", cur, d))
+        elif t == "STT" and kind == Seg.PT and d >> 28 == 0b1110:
+            out.append(("dec", cur))
+        kind, cur = None, b""
+    return out
 
 
 def gen_pdi(n, alg=Alg.FORTUNA):
@@ -332,6 +372,112 @@ async def test_empty_and_back_to_back(dut):
     assert tags == [CMAC.new(key, b"", ciphermod=AES).digest()] * 2
 
 
+@cocotb.test(skip=not GCM)
+async def test_gcm(dut):
+    """AES-GCM ENC and DEC with 16-, 24- and 32-byte keys, NPUB of 12, 1, 13, 16 and 64 bytes,
+    AD and messages around the 16-byte block, every part split into segments at random bytes
+    (empty segments included), ALG 0x21 and 0; DEC of each ciphertext, and with a flipped tag,
+    CT, AD or NPUB bit (AUTH, no plaintext word). DO against the model and the builders; CT, tags
+    and plaintexts read back from DO against pycryptodome's AES-GCM."""
+    b = Bench(dut, stall=0.3, seed_extra=10)
+    await b.start()
+    rng = b.rng
+    want = []
+    lens = [0, 1, 15, 16, 17, 33, 70] if not SLOW else list(range(0, 50)) + [64, 100, 255]
+    for klen in (16, 24, 32):
+        key = rng.randbytes(klen)
+        b.add_tx(key_transaction(key, W))
+        for n in lens:
+            npub = rng.randbytes(rng.choice([12, 12, 1, 13, 16, 64]))
+            ad = rng.randbytes(rng.choice([0, 1, 16, rng.randrange(40)]))
+            pt = rng.randbytes(n)
+            ct, tag = gcm_ref(key, npub, ad, pt)
+            alg = rng.choice([0, Alg.AES_GCM])
+            if rng.random() < 0.5:
+                t = enc_transaction("aes-gcm", key, npub, ad, pt, W, load_key=False)
+                b.add_tx(t)
+            else:
+                b.add(aead_pdi(Op.ENC, npub, ad, pt, alg=alg, rng=rng))
+            want.append(("enc", ct, tag))
+            b.add(aead_pdi(Op.DEC, npub, ad, ct, tag, alg=alg, rng=rng))
+            want.append(("dec", pt))
+            bad = rng.randrange(4)
+            if bad == 0:
+                tag = bytes([tag[0] ^ 0x40]) + tag[1:]
+            elif bad == 1 and ct:
+                ct = ct[:-1] + bytes([ct[-1] ^ 1])
+            elif bad == 2:
+                ad = ad + b"x"
+            else:
+                npub = bytes([npub[0] ^ 2]) + npub[1:]
+            b.add_tx(dec_transaction("aes-gcm", key, npub, ad, ct, tag, W, load_key=False))
+    got = await b.check()
+    res = aead_results(do_segments(got))
+    assert res == want, "AES-GCM results differ from pycryptodome's"
+    dut._log.info(f"{len(res)} AES-GCM results equal pycryptodome's")
+
+
+@cocotb.test(skip=not GCM)
+async def test_gcm_limits(dut):
+    """AES-GCM failures, each followed by a good ENC: no key and keys of 20 and 64 bytes
+    (NO_KEY), NPUB of 0 and 65 bytes, TAG of 15 and 17 bytes, an ENC of GCM_MSG bytes (runs; its
+    DEC under `slow`) and ENC and DEC of one byte more, GCM_SEGS PT segments (runs) and one more
+    (LENGTH); a malformed header
+    after some PT segments (their CT, then MALFORMED), in NPUB, in AD and in a DEC's CT part."""
+    b = Bench(dut, stall=0.2, seed_extra=11)
+    await b.start()
+    rng = b.rng
+    key = rng.randbytes(16)
+    npub = rng.randbytes(12)
+
+    def good():
+        b.add_tx(enc_transaction("aes-gcm", key, rng.randbytes(12), b"a", rng.randbytes(20), W,
+                                 load_key=False))
+
+    b.add(aead_pdi(Op.ENC, npub, b"", b"no key"))
+    for klen in (20, 64):
+        b.add_tx(key_transaction(bytes(klen), W))
+        b.add(aead_pdi(Op.DEC, npub, b"", b"abc", bytes(16)))
+    b.add_tx(key_transaction(key, W))
+    good()
+    for n in (0, 65):
+        b.add(aead_pdi(Op.ENC, bytes(n), b"ad", b"pt"))
+        good()
+    for n in (15, 17):
+        b.add(aead_pdi(Op.DEC, npub, b"", b"ct", bytes(n)))
+        good()
+    for n in (LIMITS.msg, LIMITS.msg + 1):
+        pt = rng.randbytes(n)
+        b.add(aead_pdi(Op.ENC, npub, b"", pt))
+        if n > LIMITS.msg or SLOW:
+            ct, tag = gcm_ref(key, npub, b"", pt)
+            b.add(aead_pdi(Op.DEC, npub, b"", ct, tag))
+        good()
+    for k in (LIMITS.segments, LIMITS.segments + 1):
+        pt = rng.randbytes(k)
+        parts = [(Seg.NPUB, npub), (Seg.AD, b""), (Seg.PT, pt)]
+        b.add([INS(Op.ENC)] + v(segments(parts, W, chunks=[[npub], [b""],
+                                                            [pt[i:i + 1] for i in range(k)]])))
+        good()
+    # malformed headers
+    pt = rng.randbytes(40)
+    b.add([INS(Op.ENC)] + seg(Seg.NPUB, npub, last=0) + seg(Seg.AD, b"ad", last=0)
+          + seg(Seg.PT, pt[:13], eot=0, last=0) + seg(Seg.PT, pt[13:], eot=0, last=0)
+          + [HDR(Seg.PT, 4, extra=1 << 27)] + pack_data(b"more", W))
+    good()
+    b.add([INS(Op.ENC)] + seg(Seg.NPUB, npub, last=0) + seg(Seg.AD, b"ad", last=0)
+          + seg(Seg.CT, pt))                               # CT where PT is expected, sn = 0
+    good()
+    b.add([INS(Op.ENC)] + seg(Seg.NPUB, npub, eot=0, last=0) + seg(Seg.AD, b"ad"))
+    good()
+    b.add([INS(Op.DEC)] + seg(Seg.NPUB, npub, last=0) + seg(Seg.AD, rng.randbytes(30), last=0)
+          + seg(Seg.CT, pt, eot=0, last=0) + seg(Seg.CT, b"x", last=1))
+    good()
+    exp, why = b.expected()
+    dut._log.info(f"{len(why)} failure statuses expected: {why}")
+    await b.check(clocks=1_000_000)
+
+
 def malformed_cases(rng):
     """(description, PDI words, SDI words) of the malformed classes of the engine model."""
     m = rng.randbytes(50)
@@ -348,9 +494,9 @@ def malformed_cases(rng):
         ("MAC with Keccak-MAC (other engine)", [INS(Op.MAC, 0x18)] + good_msg, []),
         ("ACTKEY with an ALG", [INS(Op.ACTKEY, 0x22)], []),
         ("LDKEY on PDI", [INS(Op.LDKEY)], []),
-        ("ENC AES-GCM (not built)", [INS(Op.ENC, 0x21)] + seg(Seg.NPUB, bytes(12), last=0)
+        ("ENC AES-GCM (BAD_INSTRUCTION with GCM = 0)", [INS(Op.ENC, 0x21)] + seg(Seg.NPUB, bytes(12), last=0)
          + seg(Seg.AD, b"ad", last=0) + seg(Seg.PT, b"pt" * 9), []),
-        ("DEC default (AES-GCM, not built)",
+        ("DEC default (AES-GCM; BAD_INSTRUCTION with GCM = 0)",
          [INS(Op.DEC, 0)] + seg(Seg.NPUB, bytes(12), last=0) + seg(Seg.AD, b"", last=0)
          + seg(Seg.CT, b"c" * 7, last=0) + seg(Seg.TAG, bytes(16)), []),
         ("ENC Lake Keyak (other engine)", [INS(Op.ENC, 0x19)] + seg(Seg.NPUB, bytes(150), last=0)
@@ -447,8 +593,23 @@ async def test_malformed(dut):
 
 def random_op(b, rng, key_box):
     """One random operation (well formed), its words queued; the model gives DO."""
-    k = rng.randrange(7)
-    if k == 0:
+    k = rng.randrange(9 if GCM else 7)
+    if k in (7, 8):
+        npub = rng.randbytes(rng.choice([12, 12, 7, 20]))
+        ad = rng.randbytes(rng.choice([0, rng.randrange(1, 40)]))
+        data = rng.randbytes(rng.choice([0, rng.randrange(1, 40), rng.randrange(40, 150)]))
+        split_rng = rng if rng.random() < 0.5 else None
+        if k == 7:
+            b.add(aead_pdi(Op.ENC, npub, ad, data, alg=rng.choice([0, Alg.AES_GCM]),
+                           rng=split_rng))
+        else:
+            key = key_box[0] if key_box[0] and len(key_box[0]) in (16, 24, 32) else bytes(16)
+            ct, tag = gcm_ref(key, npub, ad, data)
+            if rng.random() < 0.3:
+                tag = bytes(16)
+            b.add(aead_pdi(Op.DEC, npub, ad, ct, tag, alg=rng.choice([0, Alg.AES_GCM]),
+                           rng=split_rng))
+    elif k == 0:
         msg = rng.randbytes(rng.choice([0, rng.randrange(1, 40), rng.randrange(40, 200)]))
         chunks = split(msg, rng, rng.randrange(1, 4)) if rng.random() < 0.4 else None
         b.add(hash_pdi(msg, rng.choice([0, Alg.AES_HASH]), chunks))
@@ -488,10 +649,11 @@ async def test_random_operations(dut):
 
 @cocotb.test()
 async def test_fuzz_control_words(dut):
-    """Valid operations with one control word flipped per round (a random bit of an instruction
-    or header on PDI or SDI), then a good hash: DO as the model gives it, never a hang. Rounds
-    whose flipped length field leaves an instruction waiting for words that never come are
-    redrawn (the engine waits there, as the protocol says)."""
+    """Valid operations (ACTKEY, MAC, PRNG_SEED, PRNG_GEN, AES-GCM ENC) with one control word
+    flipped per round (a random bit of an instruction or header on PDI or SDI), then a good hash:
+    DO as the model gives it, never a hang; a reset between rounds starts each from the reset
+    state. Rounds whose flipped length field leaves an instruction waiting for words that never
+    come are redrawn (the engine waits there, as the protocol says)."""
     b = Bench(dut, stall=0.2, seed_extra=6)
     await b.start()
     rng = b.rng
@@ -503,6 +665,9 @@ async def test_fuzz_control_words(dut):
         t = [key_transaction(key, W),
              mac_transaction("aes-cmac", key, rng.randbytes(30), W, load_key=False),
              prng_transaction("fortuna", [("seed", rng.randbytes(10)), ("gen", 20)], W)]
+        if GCM:
+            t.append(enc_transaction("aes-gcm", key, rng.randbytes(12), rng.randbytes(5),
+                                     rng.randbytes(20), W, load_key=False))
         pdi = [w for x in t for w in x.pdi]
         sdi = [w for x in t for w in x.sdi]
         ctrl = [(p, i) for p, s in (("pdi", pdi), ("sdi", sdi)) for i, w in enumerate(s)
@@ -517,26 +682,41 @@ async def test_fuzz_control_words(dut):
         s[i] = s[i]._replace(value=s[i].value ^ (1 << bit))
         tail = hash_transaction("aes-hash", rng.randbytes(10), W)
         pv, sv = v(pdi) + v(tail.pdi), v(sdi)
-        full = new_model().run(b.pdi_words + pv, b.sdi_words + sv)
+        full = new_model().run(pv, sv)
         if full[-len(tail.do):] != v(tail.do):
             continue
         b.add(pv, sv)
+        await b.check(sdi_left_ok=True)
+        await b.reset_mid_traffic()
         done += 1
     dut._log.info(f"{done} fuzz rounds ({tries} drawn)")
-    await b.check(sdi_left_ok=True)
+    assert done == rounds
 
 
 @cocotb.test()
 async def test_reset_mid_operation(dut):
     """Reset while a message is absorbed (hash, MAC), while RANDOM output leaves, while a seed
-    is hashed, and while ACTKEY waits for SDI: nothing of the old operation comes out; the key
-    and the generator's seeding are gone; the next operations run."""
+    is hashed, while ACTKEY waits for SDI, while an AES-GCM ENC takes PT and while a DEC's
+    plaintext is held or leaves: nothing of the old operation comes out; the key and the
+    generator's seeding are gone; the next operations run."""
     b = Bench(dut, seed_extra=7)
     await b.start()
     rng = b.rng
     key = rng.randbytes(32)
-    for at, what in ((30, "hash"), (60, "mac"), (300, "gen"), (40, "seed"), (5, "actkey")):
-        if what == "hash":
+    cases = [(30, "hash"), (60, "mac"), (300, "gen"), (40, "seed"), (5, "actkey")]
+    if GCM:
+        cases += [(100, "enc"), (500, "dec")]
+    for at, what in cases:
+        if what in ("enc", "dec"):
+            b.add_tx(key_transaction(key, W))
+            pt = rng.randbytes(300)
+            if what == "enc":
+                b.add(aead_pdi(Op.ENC, rng.randbytes(12), b"", pt))
+            else:
+                npub = rng.randbytes(12)
+                ct, tag = gcm_ref(key, npub, b"", pt)
+                b.add(aead_pdi(Op.DEC, npub, b"", ct, tag))
+        elif what == "hash":
             b.add(hash_pdi(rng.randbytes(500)))
         elif what == "mac":
             b.add_tx(key_transaction(key, W))
@@ -559,6 +739,9 @@ async def test_reset_mid_operation(dut):
     b.add(*seed_pair(Op.PRNG_SEED, b"again"))
     b.add(gen_pdi(20))
     b.add_tx(hash_transaction("aes-hash", rng.randbytes(99), W))
+    if GCM:
+        b.add_tx(enc_transaction("aes-gcm", key, bytes(12), b"", b"after reset", W,
+                                 load_key=False))
     await b.check()
 
 
@@ -566,7 +749,8 @@ async def test_reset_mid_operation(dut):
 async def test_cycle_counts(dut):
     """Clocks from the instruction word offered to the status word taken, without stalls (the
     datasheet's figures): AES-Hash of 0 and 320 bytes, AES-CMAC (AES-128) of 0 and 160 bytes,
-    PRNG_SEED with 16 bytes, PRNG_GEN of 16 and 1024 bytes."""
+    PRNG_SEED with 16 bytes, PRNG_GEN of 16 and 1024 bytes, AES-GCM (AES-128, 12-byte NPUB)
+    ENC and DEC."""
     b = Bench(dut, seed_extra=8)
     await b.start()
     key = bytes(16)
@@ -577,6 +761,17 @@ async def test_cycle_counts(dut):
              ("aes-cmac-128, 160 B", mac_pdi(bytes(160)), []),
              ("prng_seed, 16 B", *seed_pair(Op.PRNG_SEED, bytes(16))),
              ("prng_gen, 16 B", gen_pdi(16), []), ("prng_gen, 1024 B", gen_pdi(1024), [])]
+    if GCM:
+        ct, tag = gcm_ref(key, bytes(12), bytes(32), bytes(1000))
+        cases += [("aes-gcm-128 enc, 0 B, no AD", aead_pdi(Op.ENC, bytes(12), b"", b""), []),
+                  ("aes-gcm-128 enc, 16 B, AD 16", aead_pdi(Op.ENC, bytes(12), bytes(16),
+                                                           bytes(16)), []),
+                  ("aes-gcm-128 enc, 1000 B, AD 32", aead_pdi(Op.ENC, bytes(12), bytes(32),
+                                                             bytes(1000)), []),
+                  ("aes-gcm-128 dec, 1000 B, AD 32", aead_pdi(Op.DEC, bytes(12), bytes(32), ct,
+                                                             tag), []),
+                  ("aes-gcm-128 enc, 4096 B, no AD", aead_pdi(Op.ENC, bytes(12), b"",
+                                                             bytes(4096)), [])]
     rows = []
     for name, pdi, sdi in cases:
         await ClockCycles(dut.clk, 5)

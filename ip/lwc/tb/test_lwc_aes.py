@@ -1,27 +1,38 @@
 # SPDX-License-Identifier: Apache-2.0
 """The LWC-style front end of the AES engine (ip/lwc/rtl/lwc_aes.v) under cocotb + Verilator:
-cocotb_lwc_aes (AES-Hash, AES-CMAC against pycryptodome, Fortuna against a pycryptodome/hashlib
-generator, keys, empty parts, back-to-back operations, malformed input, a control-word fuzz,
-random operation sequences and reset mid-operation, all against the engine model
-EngineModel(Engine.AES, W, without={Alg.AES_GCM})). W = 32 by default; `slow` adds W = 128,
-longer sweeps and an output over one DO segment."""
+cocotb_lwc_aes (AES-Hash, AES-CMAC and AES-GCM against pycryptodome, Fortuna against a
+pycryptodome/hashlib generator, keys, empty parts, the GCM buffers' limits, back-to-back
+operations, malformed input, a control-word fuzz, random operation sequences and reset
+mid-operation, all against the engine model EngineModel(Engine.AES, W, aead_limits=...)).
+W = 32 by default; `slow` adds W = 128, longer sweeps, an output over one DO segment and the
+build without AES-GCM (GCM = 0)."""
 import pytest
 
 from linecrypt.designs import sources_for
 from linecrypt.host.sim import run_cocotb
 
+# the RTL's defaults, spelled out: the bench's engine model takes the same buffer limits
+GCM_PARAMS = {"GCM": 1, "GCM_MSG": 4096, "GCM_SEGS": 64}
+
 
 @pytest.mark.parametrize("width", [32, pytest.param(128, marks=pytest.mark.slow)])
 def test_lwc_aes(width):
-    run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": width}, "cocotb_lwc_aes")
+    run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": width, **GCM_PARAMS}, "cocotb_lwc_aes")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("width", [32, 128])
 def test_lwc_aes_long(width):
-    """Every hash length 0..129, 150 random operations, 60 fuzz rounds, a RANDOM output over one
-    DO segment."""
-    for tc in ("test_hash", "test_random_operations", "test_fuzz_control_words",
-               "test_long_output"):
-        run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": width}, "cocotb_lwc_aes",
-                   testcase=tc, tb_params={"SLOW": 1})
+    """Every hash length 0..129, AES-GCM at every message length 0..49, 150 random operations,
+    60 fuzz rounds, a RANDOM output over one DO segment."""
+    for tc in ("test_hash", "test_gcm", "test_gcm_limits", "test_random_operations",
+               "test_fuzz_control_words", "test_long_output"):
+        run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": width, **GCM_PARAMS},
+                   "cocotb_lwc_aes", testcase=tc, tb_params={"SLOW": 1})
+
+
+@pytest.mark.slow
+def test_lwc_aes_without_gcm():
+    """The build without AES-GCM (GCM = 0): ENC/DEC answer BAD_INSTRUCTION as
+    EngineModel(..., without={Alg.AES_GCM}); everything else as in the full build."""
+    run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": 32, "GCM": 0}, "cocotb_lwc_aes")
