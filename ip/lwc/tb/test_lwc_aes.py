@@ -4,8 +4,9 @@ cocotb_lwc_aes (AES-Hash, AES-CMAC and AES-GCM against pycryptodome, Fortuna aga
 pycryptodome/hashlib generator, keys, empty parts, the GCM buffers' limits, back-to-back
 operations, malformed input, a control-word fuzz, random operation sequences and reset
 mid-operation, all against the engine model EngineModel(Engine.AES, W, aead_limits=...)).
-W = 32 by default; `slow` adds W = 128, longer sweeps, an output over one DO segment and the
-build without AES-GCM (GCM = 0)."""
+W = 32 with small GCM buffers by default; `slow` adds W = 32 and 128 with the RTL's default
+buffers, longer sweeps, an output over one DO segment and the build without AES-GCM
+(GCM = 0)."""
 import pytest
 
 from linecrypt.designs import sources_for
@@ -13,10 +14,18 @@ from linecrypt.host.sim import run_cocotb
 
 # the RTL's defaults, spelled out: the bench's engine model takes the same buffer limits
 GCM_PARAMS = {"GCM": 1, "GCM_MSG": 4096, "GCM_SEGS": 64}
+# the default run's build: small GCM buffers, so their limits are reached in few clocks (the
+# `slow` runs take the RTL's defaults)
+GCM_SMALL = {"GCM": 1, "GCM_MSG": 512, "GCM_SEGS": 16}
 
 
-@pytest.mark.parametrize("width", [32, pytest.param(128, marks=pytest.mark.slow)])
-def test_lwc_aes(width):
+def test_lwc_aes():
+    run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": 32, **GCM_SMALL}, "cocotb_lwc_aes")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [32, 128])
+def test_lwc_aes_default_buffers(width):
     run_cocotb("lwc_aes", sources_for("lwc_aes"), {"W": width, **GCM_PARAMS}, "cocotb_lwc_aes")
 
 
