@@ -55,7 +55,9 @@ TOPS: dict[str, str] = {
     "aes_cmac": "aesmp",          # AES-CMAC (SP 800-38B), subkeys in hardware
     "sha256_compress": "aesmp",   # SHA-256 compression, one round per clock (Fortuna's reseed)
     "fortuna_gen": "aesmp",       # Fortuna generator: AES-256 counter mode, rekey, SHA-256 reseed
+    "aes_gcm_iter": "aesmp",      # AES-GCM one block at a time, lengths counted as the parts stream
     "lwc_keccak": "lwc",          # LWC-style PDI/SDI/DO front end of the Keccak engine
+    "lwc_aes": "lwc",             # LWC-style PDI/SDI/DO front end of the AES engine
     "keyak_engine": "keccak",     # Lake Keyak v2 AEAD (Motorist, one Piston), padding and framing in hardware
     "keccak_p1600_lite": "keccak",   # Keccak-p[1600, nr], lane-serial, state in a memory
     "keccak_sponge_lite": "keccak",  # the sponge around keccak_p1600_lite (same ports as keccak_sponge)
@@ -276,7 +278,13 @@ def _aesmp_points() -> list[Design]:
         Design("fortuna-gen-iter", "fortuna_gen", {}, 128 / (14 + 2),
                "Fortuna generator: AES-256 counter mode with rekey, SHA-256 reseed (one round "
                "per clock each), 64-bit beats", 128, 256, building_block=True),
-    ]
+    ] + [
+        # the AES engine behind the LWC-style command protocol (ip/lwc): AES-Hash, AES-CMAC,
+        # Fortuna, AES-GCM (GCM = 1, the default buffers); the rate shown is AES-Hash's
+        Design(f"lwc-aes-w{w}", "lwc_aes", {"W": w}, 256 / (14 + 3),
+               f"AES engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, 1 round per "
+               "clock (AES-Hash, AES-CMAC, Fortuna, AES-GCM)", 256, 256, building_block=True)
+        for w in (32, 128)]
 
 
 def _ocb_points() -> list[Design]:

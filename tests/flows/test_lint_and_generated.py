@@ -19,7 +19,8 @@ LINT_DEFAULT = {"aes128-enc-s1", "aes192-dec-s1", "aes256-enc-s3", "aes256-dec-s
                 "des-enc", "3des-dec", "des-cbc-enc-x32", "idea-enc", "idea-mul",
                 "credit-fifo-bram", "ocb3-offsets-4lane", "ocb3-nonce", "ghash-mul-kara2-p2",
                 "ghash-4way", "lanes-serpent128-enc-2lane", "rijndael256-iter", "aes-hash-iter",
-                "aes-cmac128-iter", "fortuna-gen-iter", "lwc-keccak-w128", "keyak-lake-r1"}
+                "aes-cmac128-iter", "fortuna-gen-iter", "lwc-keccak-w128", "keyak-lake-r1",
+                "lwc-aes-w32"}
 # the two-lane cipher_lanes point (unregistered, not measured) lints the code of the four-lane one
 # in a third of the time
 LINT_ALL = [n for n in DESIGNS if n.endswith(("-s1", "-s3")) or "ekx" in n or "link" in n

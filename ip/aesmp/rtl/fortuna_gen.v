@@ -7,6 +7,9 @@
 // seeded". Commands (c_op):
 //   0 RESEED:   K = SHA-256(K || seed), C = C + 1; the seed comes on s_t* (any byte length,
 //               an empty seed is one s_tkeep = 0 beat). One status word.
+//   2 SEED:     the reseed from the reset state: K = SHA-256(0^256 || seed), C = 1 (what a
+//               reset followed by RESEED gives, except that a refused SEED leaves the state
+//               as it was); the seed on s_t* as for RESEED. One status word.
 //   1 GENERATE: c_nbytes = n bytes, 0..2^20: ceil(n/16) blocks AES-256_K(C), C = C + 1 after
 //               each; their first n bytes leave on m_t*; then two more blocks become the new K
 //               (first block first). One status word after the last byte.
@@ -19,7 +22,7 @@
 // of n bytes gives ceil(n/8) beats, none for n = 0).
 //
 // st_err = 1, with no state change and no output: GENERATE before the first RESEED (C = 0),
-// GENERATE with n > 2^20, c_op 2 or 3 (no data read), a RESEED whose seed has a beat before the
+// GENERATE with n > 2^20, c_op 3 (no data read), a RESEED or SEED whose seed has a beat before the
 // last with s_tkeep != 8'hff or a last beat whose s_tkeep is not 2^k - 1 (read to s_tlast).
 // C wrapping to 0 inside a request is not detected (2^128 blocks).
 //
@@ -85,7 +88,7 @@ function [3:0] keep_count;      // k for tkeep = 2^k - 1, 4'hf for any other val
 endfunction
 
 localparam [3:0] S_IDLE = 4'd0,
-                 S_KEY  = 4'd1,    // RESEED: K into the hash input (4 beats)
+                 S_KEY  = 4'd1,    // RESEED: K (SEED: zeros) into the hash input (4 beats)
                  S_SEED = 4'd2,    // RESEED: seed beats
                  S_PAD  = 4'd3,    // RESEED: padding beats
                  S_SFIN = 4'd4,    // RESEED: the last hash block
@@ -105,6 +108,7 @@ reg          sbuf_full, sbusy, need80;
 reg  [60:0]  slen;          // hashed bytes so far (K's 32 included)
 reg  [255:0] hv;            // SHA-256 chaining value
 reg  [1:0]   kb;            // K beat
+reg          fresh;         // SEED: hash 0^256 in place of K, C = 1 at the end
 
 wire         sh_ready, sh_valid;
 wire [255:0] sh_out;
@@ -122,7 +126,7 @@ wire       pad_wr = st == S_PAD && !sbuf_full;
 wire       len_wr = pad_wr && bi == 3'd7 && !need80;
 wire       key_wr = st == S_KEY && !sbuf_full;
 // the 8 bytes written into sbuf this clock, byte 0 in [63:56]
-wire [63:0] wbe = (st == S_KEY) ? key[255-64*kb -: 64]
+wire [63:0] wbe = (st == S_KEY) ? (fresh ? 64'd0 : key[255-64*kb -: 64])
                 : (st == S_PAD) ? (len_wr ? {slen, 3'b000} : {need80 ? 8'h80 : 8'h00, 56'd0})
                 : bswap(s_tlast ? last_beat(s_tdata, k_in) : s_tdata);
 wire        swr = key_wr || pad_wr || (take && st == S_SEED && !bad_in);
@@ -208,7 +212,8 @@ always @(posedge clk) begin
     case (st)
     S_IDLE: if (c_valid) begin
         err <= 1'b0;
-        if (c_op == 2'd0) begin
+        if (c_op == 2'd0 || c_op == 2'd2) begin
+            fresh <= c_op[1];
             hv   <= SHA_IV;
             slen <= 61'd32;
             bi   <= 3'd0;
@@ -247,7 +252,7 @@ always @(posedge clk) begin
     end
     S_SFIN: if (!sbuf_full && !sbusy) begin
         key <= hv;
-        ctr <= ctr + 128'd1;
+        ctr <= fresh ? 128'd1 : ctr + 128'd1;
         st  <= S_ST;
     end
     S_GEN: if (rekeyed && !obuf_v) st <= S_ST;

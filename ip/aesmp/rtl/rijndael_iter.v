@@ -66,9 +66,9 @@ if (USER_W < 1) begin : g_bad_user
 end
 endgenerate
 
-function [7:0] xt;  // multiply by {02} modulo x^8 + x^4 + x^3 + x + 1
+function [7:0] rc_xtime;   // Rcon step: multiply by {02} modulo x^8 + x^4 + x^3 + x + 1
     input [7:0] a;
-    xt = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
+    rc_xtime = {a[6:0], 1'b0} ^ (a[7] ? 8'h1b : 8'h00);
 endfunction
 
 // (t mod nk) for t <= 14, nk in {4, 6, 8}
@@ -145,7 +145,7 @@ for (j = 0; j < 8; j = j + 1) begin : g_kw
     end else begin : g_xor
         assign kw[j] = fresh ? keyw : back ^ prev;
     end
-    assign rcj[j + 1] = rot ? xt(rcj[j]) : rcj[j];
+    assign rcj[j + 1] = rot ? rc_xtime(rcj[j]) : rcj[j];
 end
 endgenerate
 

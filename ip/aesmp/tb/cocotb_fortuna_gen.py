@@ -37,6 +37,12 @@ class Reference:
         self.ctr = (self.ctr + 1) % (1 << 128)
         self.model.reseed(s)
 
+    def seed(self, s):
+        """c_op 2: restart from K = 0, C = 0 and reseed."""
+        self.key, self.ctr = bytes(32), 0
+        self.model.key, self.model.counter = bytes(32), 0
+        self.reseed(s)
+
     def _blocks(self, k):
         e = AES.new(self.key, AES.MODE_ECB)
         out = b""
@@ -89,13 +95,20 @@ class Bench:
         self.ref.reseed(s)
         self.expected.append((None, 0))
 
+    def seed(self, s, rng=None):
+        self.cmd.put({"c_op": 2})
+        for b in beats(s, rng):
+            self.data.put(b)
+        self.ref.seed(s)
+        self.expected.append((None, 0))
+
     def generate(self, n):
         self.cmd.put({"c_op": 1, "c_nbytes": n})
         r = self.ref.generate(n)
         self.expected.append((r, int(r is None)))
 
     def bad(self, op=None, seed_beats=None):
-        self.cmd.put({"c_op": 0 if seed_beats else op})
+        self.cmd.put({"c_op": op if op is not None else 0})
         for b in seed_beats or []:
             self.data.put(b)
         self.expected.append((None, 1))
@@ -141,8 +154,9 @@ async def test_requests_random_stalls(dut):
 
 @cocotb.test()
 async def test_bad_input(dut):
-    """c_op 2 and 3, GENERATE over 2^20 bytes, malformed seed beats: status error, no output,
-    the state unchanged (the next request is right)."""
+    """c_op 3, GENERATE over 2^20 bytes, malformed seed beats (RESEED and SEED): status error,
+    no output, the state unchanged (the next request is right); SEED (c_op 2) restarts the
+    generator from K = 0, C = 0."""
     rng = random.Random(SEED + 1)
     b = Bench(dut, stall=0.2, seed_extra=1)
     await b.start()
@@ -152,8 +166,9 @@ async def test_bad_input(dut):
     bad1[1]["s_tkeep"] = 0x0F
     bad2 = [dict(x) for x in good]
     bad2[-1]["s_tkeep"] = 0x22
-    b.bad(op=2)
     b.generate(33)
+    b.seed(rng.randbytes(20))
+    b.generate(40)
     b.bad(op=3)
     b.generate(MAX + 1)
     b.generate(17)
@@ -161,6 +176,10 @@ async def test_bad_input(dut):
     b.generate(8)
     b.bad(seed_beats=bad2)
     b.generate(64)
+    b.bad(op=2, seed_beats=bad1)      # a malformed SEED: the state stays
+    b.generate(24)
+    b.seed(b"")
+    b.generate(16)
     await b.check()
 
 
