@@ -417,6 +417,7 @@ def _link_points() -> list[Design]:
 MEASURED_AEAD: tuple[str, ...] = (
     "lanes-serpent128-enc-4lane",
     "ocb-serpent128-enc-2lane",
+    "ocb-aes128-enc-1lane",
 )
 
 
