@@ -862,67 +862,15 @@ always @(posedge clk) begin
 end
 
 // ----------------------------------------------------------------------------- DO side --
-// output beats to DO words: byte j of a beat to stream position j, bytes past m_tkeep zero
-wire [63:0] m_be;
-genvar gj;
-generate
-    for (gj = 0; gj < 8; gj = gj + 1) begin : g_be
-        assign m_be[63-8*gj -: 8] = m_data_s[8*gj +: 8] & {8{m_keep_s[gj]}};
-    end
-endgenerate
-
+// output beats to DO words (lwc_do_words)
 wire        w_valid;
 wire [W-1:0] w_data;
 wire        w_take = (dst == D_DAT) && do_ready && w_valid;
-generate
-if (W == 32) begin : g_out32
-    reg [63:0] ob;
-    reg [1:0]  on;                               // words left in ob
-    assign m_tready = (on == 2'd0) || (on == 2'd1 && w_take);
-    assign w_valid  = (on != 2'd0);
-    assign w_data   = ob[63:32];
-    always @(posedge clk) begin
-        if (rst) begin
-            on <= 2'd0;
-        end else if (m_valid_s && m_tready) begin
-            ob <= m_be;
-            on <= (m_last_s && !m_keep_s[4]) ? 2'd1 : 2'd2;
-        end else if (w_take) begin
-            ob <= ob << 32;
-            on <= on - 2'd1;
-        end
-    end
-end else begin : g_out128
-    reg [127:0] ob;
-    reg         half, full;
-    assign m_tready = !full || w_take;
-    assign w_valid  = full;
-    assign w_data   = ob;
-    always @(posedge clk) begin
-        if (rst) begin
-            half <= 1'b0;
-            full <= 1'b0;
-        end else if (m_valid_s && m_tready) begin
-            if (!half) begin
-                ob[127:64] <= m_be;
-                if (m_last_s) begin
-                    ob[63:0] <= 64'd0;
-                    full     <= 1'b1;
-                end else begin
-                    full <= 1'b0;
-                    half <= 1'b1;
-                end
-            end else begin
-                ob[63:0] <= m_be;
-                full     <= 1'b1;
-                half     <= 1'b0;
-            end
-        end else if (w_take) begin
-            full <= 1'b0;
-        end
-    end
-end
-endgenerate
+lwc_do_words #(.W(W)) u_do_words (
+    .clk(clk), .rst(rst),
+    .s_data(m_data_s), .s_keep(m_keep_s), .s_last(m_last_s), .s_valid(m_valid_s), .s_ready(m_tready),
+    .w_valid(w_valid), .w_data(w_data), .w_take(w_take)
+);
 
 wire        d_lastseg = (d_left <= {5'd0, SEGMAX});
 wire [15:0] d_seglen  = d_lastseg ? d_left[15:0] : SEGMAX;

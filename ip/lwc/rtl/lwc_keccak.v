@@ -1053,8 +1053,7 @@ always @(posedge clk)
     end
 
 // ----------------------------------------------------------------------------- DO side --
-// squeezed beats (the sponge's, or the PRNG's during PRNG_GEN) to DO words: byte j of a beat
-// to stream position j, bytes past o_keep zero
+// squeezed beats (the sponge's, or the PRNG's during PRNG_GEN) to DO words (lwc_do_words)
 reg         prng_job;       // the DO job is PRNG_GEN's
 wire        o_valid = prng_job ? gq_valid : m_tvalid;
 wire [63:0] o_data  = prng_job ? gq_data : m_tdata;
@@ -1063,66 +1062,14 @@ wire        o_last  = prng_job ? gq_last : m_tlast;
 wire        o_ready;
 assign      m_tready = o_ready && !prng_job;
 assign      gq_ready = o_ready && prng_job;
-wire [63:0] m_be;
-genvar gj;
-generate
-    for (gj = 0; gj < 8; gj = gj + 1) begin : g_be
-        assign m_be[63-8*gj -: 8] = o_data[8*gj +: 8] & {8{o_keep[gj]}};
-    end
-endgenerate
-
 wire        w_valid;
 wire [W-1:0] w_data;
 wire        w_take = (dst == D_DAT) && do_ready && w_valid;
-generate
-if (W == 32) begin : g_out32
-    reg [63:0] ob;
-    reg [1:0]  on;                               // words left in ob
-    assign o_ready = (on == 2'd0) || (on == 2'd1 && w_take);
-    assign w_valid  = (on != 2'd0);
-    assign w_data   = ob[63:32];
-    always @(posedge clk) begin
-        if (sp_rst) begin
-            on <= 2'd0;
-        end else if (o_valid && o_ready) begin
-            ob <= m_be;
-            on <= (o_last && !o_keep[4]) ? 2'd1 : 2'd2;
-        end else if (w_take) begin
-            ob <= ob << 32;
-            on <= on - 2'd1;
-        end
-    end
-end else begin : g_out128
-    reg [127:0] ob;
-    reg         half, full;
-    assign o_ready = !full || w_take;
-    assign w_valid  = full;
-    assign w_data   = ob;
-    always @(posedge clk) begin
-        if (sp_rst) begin
-            half <= 1'b0;
-            full <= 1'b0;
-        end else if (o_valid && o_ready) begin
-            if (!half) begin
-                ob[127:64] <= m_be;
-                if (o_last) begin
-                    ob[63:0] <= 64'd0;
-                    full     <= 1'b1;
-                end else begin
-                    full <= 1'b0;
-                    half <= 1'b1;
-                end
-            end else begin
-                ob[63:0] <= m_be;
-                full     <= 1'b1;
-                half     <= 1'b0;
-            end
-        end else if (w_take) begin
-            full <= 1'b0;
-        end
-    end
-end
-endgenerate
+lwc_do_words #(.W(W)) u_do_words (
+    .clk(clk), .rst(sp_rst),
+    .s_data(o_data), .s_keep(o_keep), .s_last(o_last), .s_valid(o_valid), .s_ready(o_ready),
+    .w_valid(w_valid), .w_data(w_data), .w_take(w_take)
+);
 
 wire        d_lastseg = (d_left <= {5'd0, SEGMAX});
 wire [15:0] d_seglen  = d_lastseg ? d_left[15:0] : SEGMAX;
