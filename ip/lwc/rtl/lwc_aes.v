@@ -47,7 +47,9 @@
 //         below 2^32 bytes. A malformed header in ENC's PT part after complete PT segments:
 //         their CT (no TAG), then MALFORMED. GCM = 0 builds without it: ENC/DEC are
 //         BAD_INSTRUCTION, segments discarded.
-// The other engine's algorithms are BAD_INSTRUCTION with their segments discarded.
+// The other engine's algorithms are BAD_INSTRUCTION with their segments discarded; PRNG_SEED and
+// PRNG_RESEED with keccak-duplex (0x1A) consume their SDI unit (the instruction and its SEED
+// segments up to Last = 1, nothing to fortuna_gen) before that status.
 // Malformed words follow "Malformed input and resynchronisation": the failure status, the hash,
 // CMAC and GCM cores reset (a partly absorbed message is dropped), segments discarded up to
 // Last = 1 by their length fields, the next word read as an instruction.
@@ -137,12 +139,12 @@ function ins_valid;
         op_k  = (op == OP_ENC) || (op == OP_DEC) || (op == OP_LDKEY) || (op == OP_ACTKEY) ||
                 (op == OP_HASH) || (op == OP_MAC) || (op == OP_GEN) || (op == OP_SEED) ||
                 (op == OP_RESEED);
-        alg_k = (a == 8'h00) || (a >= 8'h11 && a <= 8'h19) || (a >= 8'h21 && a <= 8'h24);
+        alg_k = (a == 8'h00) || (a >= 8'h11 && a <= 8'h1A) || (a >= 8'h21 && a <= 8'h24);
         takes = (a == 8'h00) ||
                 (op == OP_HASH && ((a >= 8'h11 && a <= 8'h17) || a == 8'h23)) ||
                 (op == OP_MAC && (a == 8'h18 || a == 8'h22)) ||
                 ((op == OP_ENC || op == OP_DEC) && (a == 8'h19 || a == 8'h21)) ||
-                ((op == OP_GEN || op == OP_SEED || op == OP_RESEED) && a == 8'h24);
+                ((op == OP_GEN || op == OP_SEED || op == OP_RESEED) && (a == 8'h1A || a == 8'h24));
         ins_valid = op_k && (v[19:0] == 20'd0) && alg_k && takes &&
                     !((op == OP_LDKEY || op == OP_ACTKEY) && a != 8'h00);
     end
@@ -204,6 +206,7 @@ reg  [2:0]  qst;
 // PDI side: the operation in progress
 reg  [W-1:0] ins_w;         // its instruction word (a seed instruction on SDI must equal it)
 reg  [3:0]  ins_op_q;       // its opcode
+reg         ins_fort_q;     // a seed instruction selects Fortuna (else the Keccak engine's PRNG)
 reg  [1:0]  sel;            // the core it runs on
 reg  [3:0]  exp_type;       // the segment type expected next
 reg         final_part;     // the expected part is the operation's last
@@ -413,7 +416,8 @@ wire        seg_code = (ins_op == OP_ENC) || (ins_op == OP_DEC) || (ins_op == OP
                        (ins_op == OP_MAC) || (ins_op == OP_GEN);
 wire        runs_hash = (ins_op == OP_HASH) && (ins_alg == 8'h00 || ins_alg == 8'h23);
 wire        runs_mac  = (ins_op == OP_MAC) && (ins_alg == 8'h00 || ins_alg == 8'h22);
-wire        runs_gen  = (ins_op == OP_GEN);         // a valid word: ALG 0 or 0x24
+wire        runs_fort = (ins_alg == 8'h00 || ins_alg == 8'h24);   // a PRNG word selects Fortuna
+wire        runs_gen  = (ins_op == OP_GEN) && runs_fort;
 wire        runs_gcm  = (GCM != 0) && (ins_op == OP_ENC || ins_op == OP_DEC) &&
                         (ins_alg == 8'h00 || ins_alg == 8'h21);
 wire        key_aes   = (key_len == 7'd16) || (key_len == 7'd24) || (key_len == 7'd32);
@@ -434,7 +438,8 @@ wire        g_prefix = gmode && !gdec && gpart == 2'd2 && sn != 0 && gkey && npu
 
 // the SDI side's byte input to the packer and its events (see the SDI side below)
 wire        q_take;
-wire        q_ok_ins;       // Q_INS: the SDI instruction is the one PDI asks for
+wire        q_ok_ins;       // Q_INS: the SDI instruction is the one PDI asks for (a seed
+                            // instruction: the PDI word, which selects Fortuna)
 wire        q_bad_hdr;      // Q_HDR: the header is malformed
 wire        q_in;           // Q_DAT: a SEED word into the packer
 wire [4:0]  q_nbytes;
@@ -602,6 +607,7 @@ always @(posedge clk) begin
         P_INS: if (p_take) begin
             ins_w       <= pdi_data;
             ins_op_q    <= ins_op;
+            ins_fort_q  <= runs_fort;
             pend_reason <= R_NONE;
             len_part    <= 1'b0;
             feed        <= 1'b0;
@@ -615,9 +621,12 @@ always @(posedge clk) begin
             end else if (ins_op == OP_ACTKEY) begin
                 pst <= P_SDI;
             end else if (ins_op == OP_SEED || ins_op == OP_RESEED) begin
-                pst  <= P_SDI;
-                sel  <= C_FORT;
-                f_op <= (ins_op == OP_SEED) ? 2'd2 : 2'd0;
+                // keccak-duplex (0x1A): the SDI unit is read and dropped, BAD_INSTRUCTION
+                pst <= P_SDI;
+                if (runs_fort) begin
+                    sel  <= C_FORT;
+                    f_op <= (ins_op == OP_SEED) ? 2'd2 : 2'd0;
+                end
             end else if (runs_hash) begin
                 pst      <= P_HDR;
                 sel      <= C_HASH;
@@ -767,7 +776,7 @@ wire [3:0]  q_type   = q_ld ? T_KEY : T_SEED;
 wire        q_req    = (pst == P_SDI) && (qst == Q_IDLE);
 assign q_ok_ins  = (qst == Q_INS) && q_take &&
                    (q_ld ? (sdi_low0 && ins_valid(sv) && sv[31:28] == OP_LDKEY)
-                         : (sdi_data == ins_w));
+                         : (ins_fort_q && sdi_data == ins_w));
 assign q_bad_hdr = (qst == Q_HDR) && q_take && (!sdi_low0 || !hdr_good(sv, q_type, 1'b1));
 assign q_nbytes  = (q_words == 17'd1) ? q_lastb : WB[4:0];
 assign q_in      = (qst == Q_DAT) && q_take && q_feed;
@@ -786,7 +795,7 @@ always @(posedge clk) begin
         case (qst)
         Q_IDLE: if (q_req) begin
             q_ld     <= (ins_op_q == OP_ACTKEY);
-            q_feed   <= (ins_op_q == OP_SEED) || (ins_op_q == OP_RESEED && seeded);
+            q_feed   <= ins_fort_q && (ins_op_q == OP_SEED || (ins_op_q == OP_RESEED && seeded));
             q_reason <= R_NONE;
             qst      <= Q_INS;
         end

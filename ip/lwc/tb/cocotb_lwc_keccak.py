@@ -23,8 +23,9 @@ from cocotb.triggers import ClockCycles, RisingEdge
 from cocotb_streams import Sink, Source
 from linecrypt.lwc.engine import AeadLimits, EngineModel
 from linecrypt.lwc.protocol import (
-    Alg, Engine, Header, Op, PrngState, Seg, encode_header, hash_transaction, ins,
-    key_transaction, mac_transaction, pack_data, prng_transaction, segments,
+    ALG_NAMES, ALG_OPS, XOFS, Alg, Engine, Header, Op, PrngState, Seg, enc_transaction,
+    encode_header, engine_of, hash_transaction, ins, key_transaction, mac_transaction, pack_data,
+    prng_transaction, segments,
 )
 
 P = json.loads(os.environ["LC_PARAMS"])
@@ -425,6 +426,94 @@ async def test_malformed(dut):
         b.add(*hash_tx(Alg.SHA3_256, msg))
     exp, why = b.expected()
     dut._log.info(f"{len(why)} failure statuses expected")
+    await b.check()
+
+
+def foreign_cases(rng, own_engine):
+    """(description, PDI words, SDI words) of valid instruction words whose ALG runs on the
+    other engine, for every opcode that takes an ALG: ENC and DEC with their NPUB, AD, PT/CT
+    (and TAG) parts, HASH (an XOF with its LENGTH part), MAC, PRNG_GEN with LENGTH, and
+    PRNG_SEED / PRNG_RESEED with an SDI unit: the same word and a SEED part in one to three
+    segments, a malformed SEED header before Last = 1, or another seed word (the engine's own
+    ALG)."""
+    own = {Engine.AES: Alg.FORTUNA, Engine.KECCAK: Alg.KECCAK_DUPLEX}[own_engine]
+    cases = []
+    for alg, ops in ALG_OPS.items():
+        if engine_of(alg) == own_engine:
+            continue
+        for op in ops:
+            name = f"{op.name} {ALG_NAMES[alg]}"
+            if op in (Op.ENC, Op.DEC):
+                parts = [(Seg.NPUB, rng.randbytes(rng.choice([12, 150]))),
+                         (Seg.AD, rng.randbytes(rng.randrange(30))),
+                         (Seg.PT if op == Op.ENC else Seg.CT, rng.randbytes(rng.randrange(60)))]
+                if op == Op.DEC:
+                    parts.append((Seg.TAG, rng.randbytes(16)))
+            elif op in (Op.HASH, Op.MAC):
+                parts = [(Seg.HASH_MSG, rng.randbytes(rng.randrange(80)))]
+                if alg in XOFS:
+                    parts.insert(0, (Seg.LENGTH, (40).to_bytes(4, "big")))
+            elif op == Op.PRNG_GEN:
+                parts = [(Seg.LENGTH, rng.randrange(1, 100).to_bytes(4, "big"))]
+            else:
+                s = rng.randbytes(rng.randrange(150))
+                unit = v(segments([(Seg.SEED, s)], W, chunks=[split(s, rng, rng.randrange(1, 4))]))
+                cases.append((name, [INS(op, alg)], [INS(op, alg)] + unit))
+                cases.append((f"{name}, malformed SEED header", [INS(op, alg)],
+                              [INS(op, alg)] + seg(Seg.KEY, b"k" * 5, last=0)
+                              + seg(Seg.SEED, s)))
+                cases.append((f"{name}, SDI holds the {ALG_NAMES[own]} word", [INS(op, alg)],
+                              [INS(op, own)] + seg(Seg.SEED, s)))
+                continue
+            chunks = [split(d, rng, rng.randrange(1, 3)) for _, d in parts]
+            cases.append((name, [INS(op, alg)] + v(segments(parts, W, chunks=chunks)), []))
+    return cases
+
+
+@cocotb.test()
+async def test_foreign_alg(dut):
+    """Instruction words of the AES engine's algorithms (Fortuna PRNG_SEED and PRNG_RESEED
+    included), each followed by a valid instruction: BAD_INSTRUCTION, their PDI segments
+    discarded, a seed instruction's SDI unit consumed with nothing for the PRNG; the next
+    instruction runs. First unseeded (a foreign PRNG_SEED does not seed: PRNG_GEN answers
+    NOT_SEEDED), then seeded (a foreign PRNG_RESEED leaves the state: the requests after it
+    match the model's). DO word for word as the model under random stalls."""
+    b = Bench(dut, stall=0.3, seed_extra=11)
+    await b.start()
+    rng = b.rng
+    key = rng.randbytes(16)
+    cases = foreign_cases(rng, Engine.KECCAK)
+    seeds = [c for c in cases if c[0].startswith("PRNG_SEED") or c[0].startswith("PRNG_RESEED")]
+
+    def gen(n):
+        b.add([INS(Op.PRNG_GEN)] + seg(Seg.LENGTH, n.to_bytes(4, "big")))
+
+    def seed(op, s):
+        b.add([INS(op)], [INS(op)] + seg(Seg.SEED, s))
+
+    for why, pdi, sdi in seeds:                            # unseeded
+        b.add(pdi, sdi)
+        gen(8)
+    b.add_tx(key_transaction(key, W))
+    seed(Op.PRNG_SEED, rng.randbytes(20))
+    follow = [lambda: b.add(*hash_tx(Alg.SHA3_256, rng.randbytes(rng.randrange(40)))),
+              lambda: b.add_tx(mac_transaction("keccak-mac", key, rng.randbytes(rng.randrange(40)),
+                                               W, load_key=False)),
+              lambda: gen(rng.randrange(40)),
+              lambda: seed(Op.PRNG_RESEED, rng.randbytes(rng.randrange(30))),
+              lambda: seed(Op.PRNG_SEED, rng.randbytes(rng.randrange(30)))]
+    if KEYAK:
+        follow.append(lambda: b.add_tx(enc_transaction("lake-keyak", key, rng.randbytes(150),
+                                                       rng.randbytes(5), rng.randbytes(30), W,
+                                                       load_key=False)))
+    for k, (why, pdi, sdi) in enumerate(cases):
+        b.add(pdi, sdi)
+        follow[k % len(follow)]()
+    gen(50)
+    exp, why = b.expected()
+    bad = sum(1 for w in exp if w >> (W - 32) == 0xF0000003)
+    assert not PRNG or bad == len(cases) + len(seeds), (bad, len(cases), why)
+    dut._log.info(f"{len(cases)} foreign-ALG instructions ({len(seeds)} unseeded first)")
     await b.check()
 
 

@@ -2,11 +2,11 @@
 """The LWC-style front end of the AES engine (ip/lwc/rtl/lwc_aes.v) under cocotb + Verilator:
 cocotb_lwc_aes (AES-Hash, AES-CMAC and AES-GCM against pycryptodome, Fortuna against a
 pycryptodome/hashlib generator, keys, empty parts, the GCM buffers' limits, back-to-back
-operations, malformed input, a control-word fuzz, random operation sequences and reset
-mid-operation, all against the engine model EngineModel(Engine.AES, W, aead_limits=...)).
-W = 32 with small GCM buffers by default; `slow` adds W = 32 and 128 with the RTL's default
-buffers, longer sweeps, an output over one DO segment and the build without AES-GCM
-(GCM = 0)."""
+operations, malformed input, the Keccak engine's ALGs on every opcode, a control-word fuzz,
+random operation sequences and reset mid-operation, all against the engine model
+EngineModel(Engine.AES, W, aead_limits=...)). W = 32 with small GCM buffers by default; `slow`
+adds W = 32 and 128 with the RTL's default buffers, longer sweeps, an output over one DO
+segment and the build without AES-GCM (GCM = 0)."""
 import os
 import subprocess
 import sys

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """The LWC-style front end of the Keccak engine (ip/lwc/rtl/lwc_keccak.v) under cocotb +
 Verilator: cocotb_lwc_keccak (every hash, SHAKE with LENGTH, Keccak-MAC, the keccak-duplex
-PRNG, malformed input against the engine model, reset mid-operation) and cocotb_lwc_keyak (Lake Keyak
-ENC/DEC: lengths across the Motorist's boundaries, the Keccak team's transcript, tampered
-inputs, malformed input and the buffers' limits, a control-word fuzz, reset), plus KAT sets
-written by `python -m linecrypt.lwc.kat`. W = 32 by default; `slow` adds W = 128, every
-transcript session, outputs over one DO segment, longer fuzz runs and the build without Lake
-Keyak and the PRNG (KEYAK = 0, PRNG = 0)."""
+PRNG, malformed input and the AES engine's ALGs on every opcode against the engine model, reset
+mid-operation) and cocotb_lwc_keyak (Lake Keyak ENC/DEC: lengths across the Motorist's
+boundaries, the Keccak team's transcript, tampered inputs, malformed input and the buffers'
+limits, a control-word fuzz, reset), plus KAT sets written by `python -m linecrypt.lwc.kat`.
+W = 32 by default; `slow` adds W = 128, every transcript session, outputs over one DO segment,
+longer fuzz runs and the build without Lake Keyak and the PRNG (KEYAK = 0, PRNG = 0)."""
 import os
 import subprocess
 import sys
