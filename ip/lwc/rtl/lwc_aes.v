@@ -3,7 +3,8 @@
 // LWC-style command front end of the AES engine (docs/lwc-protocol.md; reference model
 // linecrypt/lwc/engine.py, EngineModel(Engine.AES, W, aead_limits=AeadLimits(2^32 - 1, GCM_MSG,
 // GCM_SEGS)), or EngineModel(Engine.AES, W, without={Alg.AES_GCM}) with GCM = 0) around aes_hash,
-// aes_cmac, fortuna_gen and aes_gcm_iter (ip/aesmp).
+// aes_cmac, fortuna_gen and aes_gcm_iter (ip/aesmp). lwc_word_decode checks the PDI and SDI
+// control words, lwc_do_words packs the cores' output beats into DO words.
 //
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
@@ -126,69 +127,10 @@ function [W-1:0] view;                  // a 32-bit control word in its place
     end
 endfunction
 
-// decode_instruction: opcode known, [19:0] zero, ALG known, no ALG on LDKEY/ACTKEY, ALG for
-// the opcode (the engine-independent checks)
-function ins_valid;
-    input [31:0] v;
-    reg [3:0] op;
-    reg [7:0] a;
-    reg op_k, alg_k, takes;
-    begin
-        op = v[31:28];
-        a  = v[27:20];
-        op_k  = (op == OP_ENC) || (op == OP_DEC) || (op == OP_LDKEY) || (op == OP_ACTKEY) ||
-                (op == OP_HASH) || (op == OP_MAC) || (op == OP_GEN) || (op == OP_SEED) ||
-                (op == OP_RESEED);
-        alg_k = (a == 8'h00) || (a >= 8'h11 && a <= 8'h1A) || (a >= 8'h21 && a <= 8'h24);
-        takes = (a == 8'h00) ||
-                (op == OP_HASH && ((a >= 8'h11 && a <= 8'h17) || a == 8'h23)) ||
-                (op == OP_MAC && (a == 8'h18 || a == 8'h22)) ||
-                ((op == OP_ENC || op == OP_DEC) && (a == 8'h19 || a == 8'h21)) ||
-                ((op == OP_GEN || op == OP_SEED || op == OP_RESEED) && (a == 8'h1A || a == 8'h24));
-        ins_valid = op_k && (v[19:0] == 20'd0) && alg_k && takes &&
-                    !((op == OP_LDKEY || op == OP_ACTKEY) && a != 8'h00);
-    end
-endfunction
-
-// a segment header that is well formed and the expected one: reserved bits zero, the type,
-// Last = 1 exactly on the final part's EOT segment
-/* verilator lint_off UNUSEDSIGNAL */  // EOI (bit 26) is not checked (protocol); [15:0] is the length
-function hdr_good;
-    input [31:0] v;
-    input [3:0]  want;
-    input        final_part;
-    begin
-        hdr_good = !v[27] && (v[23:16] == 8'd0) && (v[31:28] == want) &&
-                   (v[24] == (v[25] && final_part));
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
-
-function [16:0] words_of;               // ceil(length / WB)
-    input [15:0] len;
-    reg [16:0] s;
-    begin
-        s = {1'b0, len} + WB_M1;
-        words_of = s >> LWB;
-    end
-endfunction
-
-/* verilator lint_off UNUSEDSIGNAL */  // only the length's low bits count here
-function [4:0] last_bytes;              // bytes in a segment's last word
-    input [15:0] len;
-    begin
-        if (len[LWB-1:0] == 0)
-            last_bytes = WB[4:0];
-        else
-            last_bytes = {{(5-LWB){1'b0}}, len[LWB-1:0]};
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
-
 wire [31:0] pv = pdi_data[W-1 -: 32];
+/* verilator lint_off UNUSEDSIGNAL */  // opcode, EOT, Last read here; lwc_word_decode checks all
 wire [31:0] sv = sdi_data[W-1 -: 32];
-wire        pdi_low0 = ~|(pdi_data << 32);      // bits [W-33:0] zero (always at W = 32)
-wire        sdi_low0 = ~|(sdi_data << 32);
+/* verilator lint_on UNUSEDSIGNAL */
 
 // ------------------------------------------------------------------------------ state --
 localparam [3:0] P_INS = 4'd0, P_HDR = 4'd1, P_DATA = 4'd2, P_SKHDR = 4'd3, P_SKDAT = 4'd4,
@@ -408,10 +350,16 @@ wire        p_take = pdi_valid && pdi_ready;
 wire        len_good = (len_cnt == 3'd4) && (len_val <= 32'h0010_0000);
 wire [5:0]  len_sum  = {3'd0, len_cnt} + {1'b0, p_nbytes};
 
-wire [16:0] hdr_words = words_of(pv[15:0]);
+// the PDI word as an instruction (ins_ok) or as the header expected next (p_bad_hdr)
+wire        ins_ok, p_hdr_ok;
+wire [16:0] hdr_words;      // data words of the header's segment
+wire [4:0]  hdr_lastb;      // bytes in its last word
+lwc_word_decode #(.W(W)) u_pdi_word (
+    .word(pdi_data), .exp_type(exp_type), .final_part(final_part),
+    .ins_ok(ins_ok), .hdr_ok(p_hdr_ok), .seg_words(hdr_words), .seg_lastb(hdr_lastb)
+);
 wire [3:0]  ins_op  = pv[31:28];
 wire [7:0]  ins_alg = pv[27:20];
-wire        ins_ok  = pdi_low0 && ins_valid(pv);
 wire        seg_code = (ins_op == OP_ENC) || (ins_op == OP_DEC) || (ins_op == OP_HASH) ||
                        (ins_op == OP_MAC) || (ins_op == OP_GEN);
 wire        runs_hash = (ins_op == OP_HASH) && (ins_alg == 8'h00 || ins_alg == 8'h23);
@@ -421,7 +369,7 @@ wire        runs_gen  = (ins_op == OP_GEN) && runs_fort;
 wire        runs_gcm  = (GCM != 0) && (ins_op == OP_ENC || ins_op == OP_DEC) &&
                         (ins_alg == 8'h00 || ins_alg == 8'h21);
 wire        key_aes   = (key_len == 7'd16) || (key_len == 7'd24) || (key_len == 7'd32);
-wire        p_bad_hdr = !pdi_low0 || !hdr_good(pv, exp_type, final_part);
+wire        p_bad_hdr = !p_hdr_ok;
 
 // AES-GCM checks. g_end_reason: once the instruction's segments are read (NO_KEY before
 // LENGTH, as the model). g_prefix: a malformed header in ENC's PT part after complete PT
@@ -698,7 +646,7 @@ always @(posedge clk) begin
                     pst <= pv[24] ? P_INS : P_SKHDR;
             end else begin
                 seg_words <= hdr_words;
-                seg_lastb <= last_bytes(pv[15:0]);
+                seg_lastb <= hdr_lastb;
                 seg_eot   <= pv[25];
                 if (gmode && gpart == 2'd2) begin          // PT/CT segment: into the list
                     if (sn == G_SEGS)
@@ -771,13 +719,20 @@ end
 assign sdi_ready = !rst && (qst == Q_INS || qst == Q_HDR || (qst == Q_DAT && (!q_feed ||
                             acc_room)) || qst == Q_SKH || qst == Q_SKD);
 assign q_take = sdi_valid && sdi_ready;
-wire [16:0] q_hwords = words_of(sv[15:0]);
 wire [3:0]  q_type   = q_ld ? T_KEY : T_SEED;
+// the SDI word as an instruction or as a KEY/SEED header (the part is the instruction's only)
+wire        q_ins_valid, q_hdr_ok;
+wire [16:0] q_hwords;
+wire [4:0]  q_hlastb;
+lwc_word_decode #(.W(W)) u_sdi_word (
+    .word(sdi_data), .exp_type(q_type), .final_part(1'b1),
+    .ins_ok(q_ins_valid), .hdr_ok(q_hdr_ok), .seg_words(q_hwords), .seg_lastb(q_hlastb)
+);
 wire        q_req    = (pst == P_SDI) && (qst == Q_IDLE);
 assign q_ok_ins  = (qst == Q_INS) && q_take &&
-                   (q_ld ? (sdi_low0 && ins_valid(sv) && sv[31:28] == OP_LDKEY)
+                   (q_ld ? (q_ins_valid && sv[31:28] == OP_LDKEY)
                          : (ins_fort_q && sdi_data == ins_w));
-assign q_bad_hdr = (qst == Q_HDR) && q_take && (!sdi_low0 || !hdr_good(sv, q_type, 1'b1));
+assign q_bad_hdr = (qst == Q_HDR) && q_take && !q_hdr_ok;
 assign q_nbytes  = (q_words == 17'd1) ? q_lastb : WB[4:0];
 assign q_in      = (qst == Q_DAT) && q_take && q_feed;
 assign q_part_end = ((qst == Q_HDR) && q_take && !q_bad_hdr && q_hwords == 17'd0 && sv[25]) ||
@@ -822,7 +777,7 @@ always @(posedge clk) begin
                     qst <= sv[24] ? Q_DONE : Q_SKH;
             end else begin
                 q_words <= q_hwords;
-                q_lastb <= last_bytes(sv[15:0]);
+                q_lastb <= q_hlastb;
                 q_eot   <= sv[25];
                 if (q_hwords != 17'd0)
                     qst <= Q_DAT;
@@ -883,7 +838,7 @@ lwc_do_words #(.W(W)) u_do_words (
 
 wire        d_lastseg = (d_left <= {5'd0, SEGMAX});
 wire [15:0] d_seglen  = d_lastseg ? d_left[15:0] : SEGMAX;
-wire [16:0] d_segw    = words_of(d_seglen);
+wire [16:0] d_segw    = ({1'b0, d_seglen} + WB_M1) >> LWB;   // ceil(d_seglen / WB)
 wire [31:0] d_hdr     = {d_type, 1'b0, 1'b0, d_lastseg, d_lastseg, 8'd0, d_seglen};
 wire [31:0] d_stat    = {(d_reason == R_NONE) ? 4'b1110 : 4'b1111, 20'd0, d_reason};
 

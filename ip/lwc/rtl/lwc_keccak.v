@@ -4,7 +4,8 @@
 // linecrypt/lwc/engine.py, EngineModel(Engine.KECCAK, W, aead_limits=AeadLimits(KEYAK_AD,
 // KEYAK_MSG, KEYAK_SEGS)), or EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK}) with
 // KEYAK = 0; without={Alg.KECCAK_DUPLEX} with PRNG = 0) around keccak_sponge, keyak_engine
-// (ip/keccak/rtl) and the PRNG's own keccak_p1600.
+// (ip/keccak/rtl) and the PRNG's own keccak_p1600. lwc_word_decode checks the PDI and SDI
+// control words, lwc_do_words packs the squeezed beats into DO words.
 //
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
@@ -145,65 +146,6 @@ function [W-1:0] view;                  // a 32-bit control word in its place
     end
 endfunction
 
-// decode_instruction: opcode known, [19:0] zero, ALG known, no ALG on LDKEY/ACTKEY, ALG for
-// the opcode (the engine-independent checks)
-function ins_valid;
-    input [31:0] v;
-    reg [3:0] op;
-    reg [7:0] a;
-    reg op_k, alg_k, takes;
-    begin
-        op = v[31:28];
-        a  = v[27:20];
-        op_k  = (op == OP_ENC) || (op == OP_DEC) || (op == OP_LDKEY) || (op == OP_ACTKEY) ||
-                (op == OP_HASH) || (op == OP_MAC) || (op == OP_GEN) || (op == OP_SEED) ||
-                (op == OP_RESEED);
-        alg_k = (a == 8'h00) || (a >= 8'h11 && a <= 8'h1A) || (a >= 8'h21 && a <= 8'h24);
-        takes = (a == 8'h00) ||
-                (op == OP_HASH && ((a >= 8'h11 && a <= 8'h17) || a == 8'h23)) ||
-                (op == OP_MAC && (a == 8'h18 || a == 8'h22)) ||
-                ((op == OP_ENC || op == OP_DEC) && (a == 8'h19 || a == 8'h21)) ||
-                ((op == OP_GEN || op == OP_SEED || op == OP_RESEED) && (a == 8'h1A || a == 8'h24));
-        ins_valid = op_k && (v[19:0] == 20'd0) && alg_k && takes &&
-                    !((op == OP_LDKEY || op == OP_ACTKEY) && a != 8'h00);
-    end
-endfunction
-
-// a segment header that is well formed and the expected one: reserved bits zero, the type,
-// Last = 1 exactly on the final part's EOT segment
-/* verilator lint_off UNUSEDSIGNAL */  // EOI (bit 26) is not checked (protocol); [15:0] is the length
-function hdr_good;
-    input [31:0] v;
-    input [3:0]  want;
-    input        final_part;
-    begin
-        hdr_good = !v[27] && (v[23:16] == 8'd0) && (v[31:28] == want) &&
-                   (v[24] == (v[25] && final_part));
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
-
-function [16:0] words_of;               // ceil(length / WB)
-    input [15:0] len;
-    reg [16:0] s;
-    begin
-        s = {1'b0, len} + WB_M1;
-        words_of = s >> LWB;
-    end
-endfunction
-
-/* verilator lint_off UNUSEDSIGNAL */  // only the length's low bits count here
-function [4:0] last_bytes;              // bytes in a segment's last word
-    input [15:0] len;
-    begin
-        if (len[LWB-1:0] == 0)
-            last_bytes = WB[4:0];
-        else
-            last_bytes = {{(5-LWB){1'b0}}, len[LWB-1:0]};
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
-
 function [7:0] keep_of;                 // tkeep of a 64-bit beat with `left` bytes to come
     input [20:0] left;
     begin
@@ -212,9 +154,9 @@ function [7:0] keep_of;                 // tkeep of a 64-bit beat with `left` by
 endfunction
 
 wire [31:0] pv = pdi_data[W-1 -: 32];
+/* verilator lint_off UNUSEDSIGNAL */  // opcode, EOT, Last read here; lwc_word_decode checks all
 wire [31:0] sv = sdi_data[W-1 -: 32];
-wire        pdi_low0 = ~|(pdi_data << 32);      // bits [W-33:0] zero (always at W = 32)
-wire        sdi_low0 = ~|(sdi_data << 32);
+/* verilator lint_on UNUSEDSIGNAL */
 
 // ------------------------------------------------------------------------------ state --
 localparam [2:0] P_INS = 3'd0, P_HDR = 3'd1, P_DATA = 3'd2, P_SKHDR = 3'd3, P_SKDAT = 3'd4,
@@ -394,10 +336,16 @@ wire [8*NACC-1:0] ib_wide = {{(8*(NACC-WB)){1'b0}}, ib};
 wire        len_good = (len_cnt == 3'd4) && (len_val <= 32'h0010_0000);
 wire [5:0]  len_sum  = {3'd0, len_cnt} + {1'b0, p_nbytes};
 
-wire [16:0] hdr_words = words_of(pv[15:0]);
+// the PDI word as an instruction (ins_ok) or as the header expected next (p_hdr_ok)
+wire        ins_ok, p_hdr_ok;
+wire [16:0] hdr_words;      // data words of the header's segment
+wire [4:0]  hdr_lastb;      // bytes in its last word
+lwc_word_decode #(.W(W)) u_pdi_word (
+    .word(pdi_data), .exp_type(exp_type), .final_part(final_part),
+    .ins_ok(ins_ok), .hdr_ok(p_hdr_ok), .seg_words(hdr_words), .seg_lastb(hdr_lastb)
+);
 wire [3:0]  ins_op  = pv[31:28];
 wire [7:0]  ins_alg = pv[27:20];
-wire        ins_ok  = pdi_low0 && ins_valid(pv);
 wire        seg_code = (ins_op == OP_ENC) || (ins_op == OP_DEC) || (ins_op == OP_HASH) ||
                        (ins_op == OP_MAC) || (ins_op == OP_GEN);
 wire        runs_hash = (ins_op == OP_HASH) && (ins_alg == 8'h00 ||
@@ -475,7 +423,7 @@ always @(*) begin
         end
     end
     P_HDR: if (p_take) begin
-        if (!pdi_low0 || !hdr_good(pv, exp_type, final_part)) begin
+        if (!p_hdr_ok) begin
             job        = 1'b1;
             job_reason = R_MALFORMED;
             job_k      = k_prefix;
@@ -648,7 +596,7 @@ always @(posedge clk) begin
             end
         end
         P_HDR: if (p_take) begin
-            if (!pdi_low0 || !hdr_good(pv, exp_type, final_part)) begin
+            if (!p_hdr_ok) begin
                 // malformed: drop the sponge's message, discard from this header on; Keyak's
                 // PT bytes stay (and the packer flushes them) when their CT goes out
                 sp_abort <= 1'b1;
@@ -670,7 +618,7 @@ always @(posedge clk) begin
                     pst <= pv[24] ? P_INS : P_SKHDR;
             end else begin
                 seg_words <= hdr_words;
-                seg_lastb <= last_bytes(pv[15:0]);
+                seg_lastb <= hdr_lastb;
                 seg_eot   <= pv[25];
                 if (kmode && kpart == 2'd2) begin          // PT/CT segment: into the list
                     if (sn == K_SEGS)
@@ -752,11 +700,18 @@ end
 assign sdi_ready = !rst && (qst == Q_INS || qst == Q_HDR || qst == Q_DAT || qst == Q_SKH ||
                             qst == Q_SKD);
 wire        q_take = sdi_valid && sdi_ready;
-wire [16:0] q_hwords = words_of(sv[15:0]);
 wire        q_req = (pst == P_SDI) && (qst == Q_IDLE);
-wire        q_hdr_bad = !sdi_low0 || !hdr_good(sv, q_ld ? T_KEY : T_SEED, 1'b1);
+// the SDI word as an instruction or as a KEY/SEED header (the part is the instruction's only)
+wire        q_ins_valid, q_hdr_ok;
+wire [16:0] q_hwords;
+wire [4:0]  q_hlastb;
+lwc_word_decode #(.W(W)) u_sdi_word (
+    .word(sdi_data), .exp_type(q_ld ? T_KEY : T_SEED), .final_part(1'b1),
+    .ins_ok(q_ins_valid), .hdr_ok(q_hdr_ok), .seg_words(q_hwords), .seg_lastb(q_hlastb)
+);
+wire        q_hdr_bad = !q_hdr_ok;
 // a seed instruction on SDI equal to the PDI one, which selects keccak-duplex
-wire        q_seed_ok = !q_ld && ins_prng_q && sdi_low0 && (sv == ins_word_q);
+wire        q_seed_ok = !q_ld && ins_prng_q && (sdi_data == view(ins_word_q));
 wire [3:0]  q_end = q_abs ? Q_CLOSE : Q_DONE;      // after the SEED part: the closing call
 wire        a_rdy;          // the PRNG takes a SEED byte
 wire        a_fin_take;     // the PRNG takes the SEED part's closing call
@@ -786,7 +741,7 @@ always @(posedge clk) begin
         Q_INS: if (q_take) begin
             stg  <= {(8*38){1'b0}};
             klen <= 7'd0;
-            if (q_ld && sdi_low0 && ins_valid(sv) && sv[31:28] == OP_LDKEY) begin
+            if (q_ld && q_ins_valid && sv[31:28] == OP_LDKEY) begin
                 qst <= Q_HDR;
             end else if (q_seed_ok) begin
                 // PRNG_RESEED before PRNG_SEED: the SEED part is read, not absorbed
@@ -810,7 +765,7 @@ always @(posedge clk) begin
                     qst <= sv[24] ? Q_DONE : Q_SKH;
             end else begin
                 q_words <= q_hwords;
-                q_lastb <= last_bytes(sv[15:0]);
+                q_lastb <= q_hlastb;
                 q_eot   <= sv[25];
                 if (q_hwords != 17'd0)
                     qst <= Q_DAT;
@@ -1073,7 +1028,7 @@ lwc_do_words #(.W(W)) u_do_words (
 
 wire        d_lastseg = (d_left <= {5'd0, SEGMAX});
 wire [15:0] d_seglen  = d_lastseg ? d_left[15:0] : SEGMAX;
-wire [16:0] d_segw    = words_of(d_seglen);
+wire [16:0] d_segw    = ({1'b0, d_seglen} + WB_M1) >> LWB;   // ceil(d_seglen / WB)
 wire [31:0] d_hdr     = {d_type, 1'b0, 1'b0, d_lastseg, d_lastseg, 8'd0, d_seglen};
 wire [31:0] d_stat    = {(d_reason == R_NONE) ? 4'b1110 : 4'b1111, 20'd0, d_reason};
 
@@ -1137,8 +1092,8 @@ wire        k_xw_en = (dst == D_KRUN) ? (k_m_take && k_ow_msg && k_m_tkeep != 8'
                                         (pk_kbeat && wpart == 2'd2 && xb_w != K_XB);
 wire [XA_W-1:0] k_xw_a = (dst == D_KRUN) ? ow[XA_W-1:0] : xb_w[XA_W-1:0];
 wire [63:0] k_xw_d = (dst == D_KRUN) ? k_m_tdata : acc[63:0];
-wire        k_sw_en = (pst == P_HDR) && p_take && kmode && kpart == 2'd2 && pdi_low0 &&
-                      hdr_good(pv, exp_type, final_part) && sn != K_SEGS;
+wire        k_sw_en = (pst == P_HDR) && p_take && kmode && kpart == 2'd2 && p_hdr_ok &&
+                      sn != K_SEGS;
 
 // reads: the buffers show the entry at the next address one clock later, so the address of
 // the next clock is given (the beat on offer is always there)
