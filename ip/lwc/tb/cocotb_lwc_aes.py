@@ -11,29 +11,21 @@ Random valid/ready stalls on all three ports. LC_PARAMS: W, GCM, GCM_MSG, GCM_SE
 defaults when absent), optionally SLOW. LC_SEED replays a run (the seed is logged).
 """
 import hashlib
-import json
 import os
-import random
 
 import cocotb
 from Crypto.Cipher import AES
 from Crypto.Hash import CMAC
-from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge
 
-from cocotb_streams import Sink, Source
+import lwc_bench
 from linecrypt.lwc.engine import AeadLimits, EngineModel
 from linecrypt.lwc.protocol import (
-    ALG_NAMES, ALG_OPS, XOFS, Alg, Engine, Op, Seg, dec_transaction, enc_transaction, engine_of,
-    hash_transaction, key_transaction, mac_transaction, pack_data, prng_transaction, segments,
-    unpack_data,
+    Alg, Engine, Op, Seg, dec_transaction, enc_transaction, hash_transaction, key_transaction,
+    mac_transaction, pack_data, prng_transaction, segments, unpack_data,
 )
+from lwc_bench import HDR, INS, P, SLOW, W, WB, check_foreign_algs, seg, split, v, view
 
-P = json.loads(os.environ["LC_PARAMS"])
-W = int(P["W"])
-WB = W // 8
-SLOW = bool(P.get("SLOW", 0))
-SEED = int(os.environ.get("LC_SEED", random.randrange(1 << 32)))
 GCM = int(P.get("GCM", 1))
 # the buffers of the GCM path: AD streams into GHASH (counted in 32 bits), the message and its
 # segment list are held until the tag is known
@@ -45,32 +37,6 @@ def new_model():
     if GCM:
         return EngineModel(Engine.AES, W, aead_limits=LIMITS)
     return EngineModel(Engine.AES, W, without={Alg.AES_GCM})
-
-
-def v(words):
-    return [w.value for w in words]
-
-
-def view(v32):
-    return v32 << (W - 32)
-
-
-def INS(op, alg=0, res=0):
-    return view((int(op) << 28) | (alg << 20) | res)
-
-
-def HDR(t, n, eot=1, last=1, eoi=0, extra=0):
-    return view((int(t) << 28) | (eoi << 26) | (eot << 25) | (last << 24) | n | extra)
-
-
-def seg(t, data, eot=1, last=1):
-    return [HDR(t, len(data), eot, last)] + pack_data(data, W)
-
-
-def split(data, rng, k):
-    """``data`` in ``k`` pieces at random byte positions (empty pieces allowed)."""
-    cuts = sorted(rng.randrange(len(data) + 1) for _ in range(k - 1))
-    return [data[a:b] for a, b in zip([0] + cuts, cuts + [len(data)])]
 
 
 def hash_pdi(msg, alg=Alg.AES_HASH, chunks=None):
@@ -159,82 +125,9 @@ class FortunaRef:
         return r
 
 
-class Bench:
-    def __init__(self, dut, stall=0.0, seed_extra=0):
-        self.dut = dut
-        s = SEED + 10 * seed_extra
-        self.rng = random.Random(s)
-        self.pdi = Source(dut, "pdi_valid", "pdi_ready", ["pdi_data"], seed=s, p_idle=stall)
-        self.sdi = Source(dut, "sdi_valid", "sdi_ready", ["sdi_data"], seed=s + 1, p_idle=stall)
-        self.do = Sink(dut, "do_valid", "do_ready", ["do_data"], seed=s + 2, p_stall=stall)
-        self.reset_session()
-
-    def reset_session(self):
-        """A new session (after reset): the model restarts from its reset state."""
-        self.pdi_words, self.sdi_words, self.known = [], [], []
-        self.all_known = True
-
-    async def start(self):
-        cocotb.start_soon(Clock(self.dut.clk, 10, unit="ns").start())
-        self.dut.rst.value = 1
-        await ClockCycles(self.dut.clk, 3)
-        self.dut.rst.value = 0
-        for s in (self.pdi, self.sdi, self.do):
-            cocotb.start_soon(s.run())
-        self.dut._log.info(f"seed {SEED} (LC_SEED replays), W={W}")
-
-    async def reset_mid_traffic(self):
-        """A reset pulse while words may be queued: the PDI and SDI words not yet taken go with
-        it; DO words and the model's session start anew."""
-        self.dut.rst.value = 1
-        await RisingEdge(self.dut.clk)
-        for s in (self.pdi, self.sdi):
-            s.clear()
-        await ClockCycles(self.dut.clk, 2)
-        self.dut.rst.value = 0
-        await ClockCycles(self.dut.clk, 2)
-        self.do.items.clear()
-        self.reset_session()
-
-    def add(self, pdi, sdi=(), do=None):
-        """Queue one operation; ``do``: the builders' DO for it (None: the model decides)."""
-        pdi, sdi = list(pdi), list(sdi)
-        self.pdi_words += pdi
-        self.sdi_words += sdi
-        for w in pdi:
-            self.pdi.put({"pdi_data": w})
-        for w in sdi:
-            self.sdi.put({"sdi_data": w})
-        if do is None:
-            self.all_known = False
-        else:
-            self.known += list(do)
-
-    def add_tx(self, t):
-        self.add(v(t.pdi), v(t.sdi), v(t.do))
-
-    def expected(self):
-        model = new_model()
-        exp = model.run(self.pdi_words, self.sdi_words)
-        if self.all_known:
-            assert exp == self.known, "the model and the builders disagree"
-        return exp, model.errors
-
-    async def check(self, clocks=400_000, sdi_left_ok=False):
-        """DO since the last reset equals the model's (and the builders') DO for the session."""
-        exp, why = self.expected()
-        got = await self.do.wait_for(len(exp), clocks=clocks)
-        got = [g["do_data"] for g in got]
-        for i, (g, e) in enumerate(zip(got, exp)):
-            assert g == e, (f"DO word {i}: {g:#0{W // 4 + 2}x}, expected {e:#0{W // 4 + 2}x}\n"
-                            f"model's failure reasons: {why}")
-        await ClockCycles(self.dut.clk, 100)
-        extra = len(self.do.items) - len(exp)
-        assert extra == 0, (f"{extra} DO words more than expected: "
-                            f"{[hex(x['do_data']) for x in self.do.items[len(exp):]]}")
-        assert not self.pdi.queue, f"{len(self.pdi.queue)} PDI words not taken"
-        assert sdi_left_ok or not self.sdi.queue, f"{len(self.sdi.queue)} SDI words not taken"
-        return got
+class Bench(lwc_bench.Bench):
+    def new_model(self):
+        return new_model()
 
 
 def do_segments(words):
@@ -590,47 +483,6 @@ async def test_malformed(dut):
     await b.check()
 
 
-def foreign_cases(rng, own_engine):
-    """(description, PDI words, SDI words) of valid instruction words whose ALG runs on the
-    other engine, for every opcode that takes an ALG: ENC and DEC with their NPUB, AD, PT/CT
-    (and TAG) parts, HASH (an XOF with its LENGTH part), MAC, PRNG_GEN with LENGTH, and
-    PRNG_SEED / PRNG_RESEED with an SDI unit: the same word and a SEED part in one to three
-    segments, a malformed SEED header before Last = 1, or another seed word (the engine's own
-    ALG)."""
-    own = {Engine.AES: Alg.FORTUNA, Engine.KECCAK: Alg.KECCAK_DUPLEX}[own_engine]
-    cases = []
-    for alg, ops in ALG_OPS.items():
-        if engine_of(alg) == own_engine:
-            continue
-        for op in ops:
-            name = f"{op.name} {ALG_NAMES[alg]}"
-            if op in (Op.ENC, Op.DEC):
-                parts = [(Seg.NPUB, rng.randbytes(rng.choice([12, 150]))),
-                         (Seg.AD, rng.randbytes(rng.randrange(30))),
-                         (Seg.PT if op == Op.ENC else Seg.CT, rng.randbytes(rng.randrange(60)))]
-                if op == Op.DEC:
-                    parts.append((Seg.TAG, rng.randbytes(16)))
-            elif op in (Op.HASH, Op.MAC):
-                parts = [(Seg.HASH_MSG, rng.randbytes(rng.randrange(80)))]
-                if alg in XOFS:
-                    parts.insert(0, (Seg.LENGTH, (40).to_bytes(4, "big")))
-            elif op == Op.PRNG_GEN:
-                parts = [(Seg.LENGTH, rng.randrange(1, 100).to_bytes(4, "big"))]
-            else:
-                s = rng.randbytes(rng.randrange(150))
-                unit = v(segments([(Seg.SEED, s)], W, chunks=[split(s, rng, rng.randrange(1, 4))]))
-                cases.append((name, [INS(op, alg)], [INS(op, alg)] + unit))
-                cases.append((f"{name}, malformed SEED header", [INS(op, alg)],
-                              [INS(op, alg)] + seg(Seg.KEY, b"k" * 5, last=0)
-                              + seg(Seg.SEED, s)))
-                cases.append((f"{name}, SDI holds the {ALG_NAMES[own]} word", [INS(op, alg)],
-                              [INS(op, own)] + seg(Seg.SEED, s)))
-                continue
-            chunks = [split(d, rng, rng.randrange(1, 3)) for _, d in parts]
-            cases.append((name, [INS(op, alg)] + v(segments(parts, W, chunks=chunks)), []))
-    return cases
-
-
 @cocotb.test()
 async def test_foreign_alg(dut):
     """Instruction words of the Keccak engine's algorithms (keccak-duplex PRNG_SEED and
@@ -643,13 +495,7 @@ async def test_foreign_alg(dut):
     await b.start()
     rng = b.rng
     key = rng.randbytes(16)
-    cases = foreign_cases(rng, Engine.AES)
-    seeds = [c for c in cases if c[0].startswith("PRNG_SEED") or c[0].startswith("PRNG_RESEED")]
-    for why, pdi, sdi in seeds:                            # unseeded
-        b.add(pdi, sdi)
-        b.add(gen_pdi(8))
     b.add_tx(key_transaction(key, W))
-    b.add(*seed_pair(Op.PRNG_SEED, rng.randbytes(20)))
     follow = [lambda: b.add_tx(hash_transaction("aes-hash", rng.randbytes(rng.randrange(40)), W)),
               lambda: b.add_tx(mac_transaction("aes-cmac", key, rng.randbytes(rng.randrange(40)),
                                                W, load_key=False)),
@@ -660,15 +506,8 @@ async def test_foreign_alg(dut):
         follow.append(lambda: b.add_tx(enc_transaction("aes-gcm", key, rng.randbytes(12),
                                                        rng.randbytes(5), rng.randbytes(30), W,
                                                        load_key=False)))
-    for k, (why, pdi, sdi) in enumerate(cases):
-        b.add(pdi, sdi)
-        follow[k % len(follow)]()
-    b.add(gen_pdi(50))
-    exp, why = b.expected()
-    bad = sum(1 for w in exp if w >> (W - 32) == 0xF0000003)
-    assert bad == len(cases) + len(seeds), (bad, len(cases), why)
-    dut._log.info(f"{len(cases)} foreign-ALG instructions ({len(seeds)} unseeded first)")
-    await b.check()
+    await check_foreign_algs(b, Engine.AES, lambda n: b.add(gen_pdi(n)),
+                             lambda op, s: b.add(*seed_pair(op, s)), follow)
 
 
 def random_op(b, rng, key_box):

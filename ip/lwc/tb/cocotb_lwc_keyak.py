@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb tests of Lake Keyak (ENC/DEC, ALG 0x19 and 0) in ip/lwc/rtl/lwc_keccak.v, on the Bench of
-cocotb_lwc_keccak (same build, same LC_PARAMS).
+cocotb_lwc_keccak (lwc_bench.Bench with the engine model of the build; same LC_PARAMS).
 
 Expected DO comes from linecrypt.models.keyak (lake_keyak_encrypt / lake_keyak_decrypt, proven
 against the Keccak team's LakeKeyak.txt transcript by tests/models/test_keyak_model.py), built
@@ -11,14 +11,13 @@ also compared directly. Random valid/ready stalls on PDI, SDI and DO. LC_SEED re
 import cocotb
 from cocotb.triggers import ClockCycles, RisingEdge
 
-from cocotb_lwc_keccak import (
-    HDR, INS, KEYAK, LIMITS, SLOW, W, Bench, hash_tx, seg, split, v,
-)
+from cocotb_lwc_keccak import KEYAK, LIMITS, Bench, hash_tx
 from linecrypt.lwc.protocol import (
     Alg, Header, Op, Reason, Seg, StatusWord, enc_transaction, encode_header, encode_status,
     key_transaction, pack_data, segments,
 )
 from linecrypt.models.keyak import lake_keyak_decrypt, lake_keyak_encrypt
+from lwc_bench import HDR, INS, SLOW, W, seg, split, v
 
 TAG = 16
 NPUB = 150
@@ -336,10 +335,8 @@ async def test_keyak_reset(dut):
             await wait_until(dut, lambda: not b.pdi.queue)
             await ClockCycles(dut.clk, 40)
             assert not b.do.items, f"DO words before the engine is done ({what})"
-        await b.reset_mid_traffic()
         seen = len(b.do.items)
-        b.do.items.clear()
-        b.reset_session()
+        await b.reset_mid_traffic()
         await ClockCycles(dut.clk, 300)
         assert not b.do.items, f"DO words after a reset while {what}"
         dut._log.info(f"reset while {what}: {seen} DO words before it")
