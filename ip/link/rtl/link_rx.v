@@ -17,7 +17,7 @@ module link_rx #(
     parameter NSLOTS       = 4,        // key slots; slot = epoch mod NSLOTS
     parameter EGRESS_BYTES = 65536,    // egress buffer per channel
     parameter MAX_FRAME    = 16383,    // longest client frame delivered, bytes
-    parameter IN_FIFO      = 32        // deframer input FIFO, line words (power of two >= 4)
+    parameter IN_FIFO      = MODE ? 64 : 32  // deframer input FIFO, line words (power of two >= 4)
 ) (
     input  wire                 clk,
     input  wire                 rst,

@@ -23,10 +23,13 @@
 //             if a sync frame in flight may still leave them in HUNT: the decision, made in
 //             order, says which.
 //   input FIFO  IN_FIFO entries {kind, first, drops, word}: absorbs the engine's extra clocks.
-//   issuer    issues the engine descriptor of the FIFO head's frame as soon as it is at the head
-//             (while the previous frame's last two beats, which need no FIFO word, go out), so
-//             frames follow each other with no gap. A frame whose epoch has no key (slot empty
-//             or holding another epoch) is not sent to the engine.
+//   issuer    takes each data or sync header as it enters the input FIFO (header queue) and,
+//             in frame order, issues its engine descriptor, so the engine holds the
+//             descriptors of the frames queued ahead of the feeder: OCB3's nonce unit needs
+//             about 7 clocks from a descriptor to the first message offset, hidden this way,
+//             and frames follow each other with no gap. A frame whose epoch has no key when
+//             its header is looked up (slot empty or holding another epoch) is not sent to the
+//             engine.
 //   feeder    turns a data frame's K words into the engine's parts: AD = header (word 0 bytes
 //             0..31), message = the payload realigned by half a word (message beat m = word m
 //             bytes 32..63 || word m+1 bytes 0..31; the last beat is word K-1 bytes 32..47), tag
@@ -44,14 +47,16 @@
 //
 // Clocks and the input FIFO. The engine takes a data frame of K words in K + 2 clocks (AD beat,
 // K message beats, tag beat; a CLEAR frame K + 1: K AD beats, tag beat) and a one-word sync
-// frame in 2 clocks, with no gap between frames
-// (the next descriptor is issued during the last two beats); idle words, markers and skipped
-// frames take none. A transmitter with the same engine sends at most that, so the FIFO only
+// frame in 2 clocks, with no gap between frames (the descriptors are issued ahead, see the
+// issuer); idle words, markers and skipped frames take none. A transmitter with the same engine sends at most that, so the FIFO only
 // holds what the receiver falls behind by: a burst of back-to-back frames (2 words per data
 // frame), an engine pause (the FIFO reached 17 words across a key load in the tests), d_tready
 // or v_ready stalls. It drains at the line's slack: idle words beyond 2 per data frame and 1 per
 // sync frame (the rate budget of docs/link-format.md keeps the clients below the line rate).
-// IN_FIFO = 32 absorbs 15 back-to-back data frames. A word that finds the FIFO full drops its
+// IN_FIFO = 32 absorbs 15 back-to-back data frames. OCB3 (default IN_FIFO = 64) also pauses on
+// a Ktop cache miss (the first frame of a key and once in 64 counters: the nonce's cipher call,
+// one forward-lane latency), during which the line keeps
+// writing: 32 words overflowed at K = 8 in the tests, 64 did not. A word that finds the FIFO full drops its
 // frame: ev_overflow; a frame cut after its header was queued is completed towards the
 // engine with zero words and its verdict is neither ok nor fail; a frame dropped whole is
 // reported to the decision with the next queued item. Either counts as one bad frame.
@@ -67,7 +72,7 @@ module link_rx_deframer #(
     parameter KEY_BITS = 128,
     parameter K        = 256,          // words per data frame, 2..1024
     parameter NSLOTS   = 4,            // key slots, power of two >= 2; slot = epoch mod NSLOTS
-    parameter IN_FIFO  = 32,           // input FIFO entries, power of two >= 4
+    parameter IN_FIFO  = MODE ? 64 : 32,  // input FIFO entries, power of two >= 4
     parameter DQ_DEPTH = 16,           // frames between the feeder and the decision
     parameter OQ_DEPTH = 32,           // data frames between the feeder and the output
     // derived
@@ -257,9 +262,13 @@ wire          f_m_valid_next;
 wire [$clog2(IN_FIFO):0] f_count;
 /* verilator lint_on UNUSEDSIGNAL */
 
+wire          f_fifo_ready, cq_s_ready;
+assign f_s_ready = f_fifo_ready && cq_s_ready;
+
 lc_fifo #(.WIDTH(FW), .DEPTH(IN_FIFO)) u_in_fifo (
     .clk(clk), .rst(rst),
-    .s_data({f_wkind, f_wfirst, drops_acc, s_tdata}), .s_valid(f_wr), .s_ready(f_s_ready),
+    .s_data({f_wkind, f_wfirst, drops_acc, s_tdata}), .s_valid(f_wr && cq_s_ready),
+    .s_ready(f_fifo_ready),
     .m_data(f_m_data), .m_valid(f_m_valid), .m_ready(f_m_ready), .m_valid_next(f_m_valid_next),
     .count(f_count)
 );
@@ -292,15 +301,48 @@ assign s_key_tready = eng_key_tready && key_idle;
 wire              key_fire = s_key_tvalid && s_key_tready;
 
 // ============================================================ issuer
-reg  la_done, la_key;                  // the head frame's descriptor is issued / it has a key
-wire hd_keyed  = slot_has[hd_slot] && (slot_ep[hd_slot] == hd_epoch);
-wire cmd_blk   = s_key_tvalid && (key_slot == hd_slot);
+// Every data or sync header written to the input FIFO also enters the header queue cq; the
+// issuer looks its head up in the key table and issues its descriptor (or finds no key), in
+// frame order, and the key queue kq keeps the answer until the feeder starts the frame. Each
+// queue holds at most the headers in the input FIFO (IN_FIFO entries).
+localparam integer CQ_W = 1 + 1 + 16 + 96;            // {sync, clear, epoch, nonce}
+wire            cq_push = f_do_wr && f_wfirst && (f_wkind == T_DATA || f_wkind == T_SYNC);
+wire [CQ_W-1:0] cq_m_data;
+wire            cq_m_valid;
+wire            kq_s_ready, kq_m_valid;
+wire [0:0]      kq_m_data;
+wire            q_sync  = cq_m_data[CQ_W-1];
+wire            q_clear = cq_m_data[CQ_W-2] && !q_sync;
+wire [15:0]     q_epoch = cq_m_data[111:96];
+wire [SLOT_W-1:0] q_slot = q_epoch[SLOT_W-1:0];
+wire [95:0]     q_nonce = cq_m_data[95:0];
+wire q_keyed   = slot_has[q_slot] && (slot_ep[q_slot] == q_epoch);
+wire cmd_blk   = s_key_tvalid && (key_slot == q_slot);
 wire cmd_tready;
-wire cmd_tvalid = hd_frame && !la_done && hd_keyed && !cmd_blk;
+wire cmd_tvalid = cq_m_valid && kq_s_ready && q_keyed && !cmd_blk;
 wire cmd_fire  = cmd_tvalid && cmd_tready;
-wire hd_clr_data = (hd_kind == T_DATA) && hd_clear;
-wire [31:0] cmd_ad  = (hd_kind == T_SYNC) ? 32'd48 : (hd_clr_data ? CLR_AD : 32'd32);
-wire [31:0] cmd_msg = (hd_kind == T_SYNC || hd_clr_data) ? 32'd0 : CAP;
+wire q_done    = cmd_fire || (cq_m_valid && kq_s_ready && !q_keyed);
+wire [31:0] cmd_ad  = q_sync ? 32'd48 : (q_clear ? CLR_AD : 32'd32);
+wire [31:0] cmd_msg = (q_sync || q_clear) ? 32'd0 : CAP;
+wire la_done   = kq_m_valid;            // the head frame is looked up
+wire la_key    = kq_m_data[0];          // and has a key (its descriptor is issued)
+wire kq_pop;
+
+/* verilator lint_off PINCONNECTEMPTY */
+lc_fifo #(.WIDTH(CQ_W), .DEPTH(IN_FIFO)) u_hdr_q (
+    .clk(clk), .rst(rst),
+    .s_data({f_wkind == T_SYNC, s_tdata[80], s_tdata[79:64], s_tdata[255:160]}),
+    .s_valid(cq_push), .s_ready(cq_s_ready),
+    .m_data(cq_m_data), .m_valid(cq_m_valid), .m_ready(q_done),
+    .m_valid_next(), .count()
+);
+lc_fifo #(.WIDTH(1), .DEPTH(IN_FIFO)) u_key_q (
+    .clk(clk), .rst(rst),
+    .s_data(cmd_fire), .s_valid(q_done), .s_ready(kq_s_ready),
+    .m_data(kq_m_data), .m_valid(kq_m_valid), .m_ready(kq_pop),
+    .m_valid_next(), .count()
+);
+/* verilator lint_on PINCONNECTEMPTY */
 
 // ============================================================ feeder
 reg          fd_busy;
@@ -339,6 +381,7 @@ wire w_have  = f_m_valid && !hd_first;
 wire [511:0] w_word = w_cut ? 512'd0 : hd;
 
 reg st_go;                             // the head item starts this clock
+assign kq_pop = st_go;
 
 always @* begin
     b_valid = 1'b0;
@@ -415,20 +458,10 @@ end
 always @(posedge clk) begin
     if (rst) begin
         fd_busy <= 1'b0;
-        la_done <= 1'b0;
-        la_key <= 1'b0;
         fd_trunc <= 1'b0;
         fd_beat <= 16'd0;
     end else begin
-        if (cmd_fire) begin
-            la_done <= 1'b1;
-            la_key <= 1'b1;
-        end else if (hd_frame && !la_done && !hd_keyed) begin
-            la_done <= 1'b1;
-            la_key <= 1'b0;
-        end
         if (st_go) begin
-            la_done <= 1'b0;
             fd_kind <= hd_kind;
             fd_eng <= la_key;
             fd_clear <= hd_clear && hd_kind == T_DATA;
@@ -480,7 +513,7 @@ if (MODE == 0) begin : g_gcm
         .clk(clk), .rst(rst),
         .s_key_tdata(s_key_tdata), .s_key_slot(key_slot), .s_key_tvalid(eng_key_tvalid),
         .s_key_tready(eng_key_tready), .slot_valid(slot_valid),
-        .s_cmd_op(1'b1), .s_cmd_slot(hd_slot), .s_cmd_nonce({hd[255:160], 32'd0}),
+        .s_cmd_op(1'b1), .s_cmd_slot(q_slot), .s_cmd_nonce({q_nonce, 32'd0}),
         .s_cmd_nonce_len(16'd12), .s_cmd_ad_len(cmd_ad), .s_cmd_msg_len(cmd_msg),
         .s_cmd_tag_len(5'd16), .s_cmd_id(1'b0), .s_cmd_tvalid(cmd_tvalid),
         .s_cmd_tready(cmd_tready),
@@ -498,7 +531,7 @@ end else begin : g_ocb
         .clk(clk), .rst(rst),
         .s_key_tdata(s_key_tdata), .s_key_slot(key_slot), .s_key_tvalid(eng_key_tvalid),
         .s_key_tready(eng_key_tready), .slot_valid(slot_valid),
-        .s_cmd_op(1'b1), .s_cmd_slot(hd_slot), .s_cmd_nonce({hd[255:160], 32'd0}),
+        .s_cmd_op(1'b1), .s_cmd_slot(q_slot), .s_cmd_nonce({q_nonce, 32'd0}),
         .s_cmd_nonce_len(16'd12), .s_cmd_ad_len(cmd_ad), .s_cmd_msg_len(cmd_msg),
         .s_cmd_tag_len(5'd16), .s_cmd_id(1'b0), .s_cmd_tvalid(cmd_tvalid),
         .s_cmd_tready(cmd_tready),
@@ -752,7 +785,7 @@ always @(posedge clk) begin
         end
         for (s = 0; s < NSLOTS; s = s + 1)
             inflight[s] <= inflight[s]
-                           + {7'd0, cmd_fire && hd_slot == s[SLOT_W-1:0]}
+                           + {7'd0, cmd_fire && q_slot == s[SLOT_W-1:0]}
                            - {7'd0, sts_tready && sts_tvalid && it_slot == s[SLOT_W-1:0]};
         // resync and rx_en: back to HUNT between verdicts
         if (resync || !rx_en) rs_pend <= 1'b1;

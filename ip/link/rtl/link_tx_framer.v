@@ -14,16 +14,23 @@
 // sync_period, switch_counter}; every field big-endian (docs/link-format.md).
 //
 // Structure
-//   payload buffers  two frame buffers of K words (one memory of 2K words). p_* fills one while
-//                    the other is sealed; p_tlast gives used and chan_map and closes the buffer.
-//                    Words past the ones received read as zero (the fill up to CAP = 64K - 48).
+//   payload buffers  three frame buffers of K words (one memory of 3K words), filled in turn;
+//                    p_tlast gives used and chan_map and closes the buffer. Words past the ones
+//                    received read as zero (the fill up to CAP = 64K - 48).
 //   issuer           picks the next frame as LinkTx.run does: a sync frame first after a
 //                    session write, on a switch request and after sync_period data frames,
-//                    else a data frame from a full buffer; numbers it (counter + 1 per frame),
-//                    applies a due key switch, builds the header (and body), pushes them to the
-//                    header queue, gives the engine its descriptor (nonce = session || counter,
-//                    12 bytes; AD 32 or 48 bytes; message 64K - 48 or 0 bytes; tag 16 bytes) and
-//                    feeds the AD beat and the K message beats through a 4-entry beat FIFO.
+//                    else a data frame from the next full buffer; numbers it (counter + 1 per
+//                    frame), applies a due key switch, builds the header (and body), pushes them
+//                    to the header queue, gives the engine its descriptor (nonce = session ||
+//                    counter, 12 bytes; AD 32 or 48 bytes; message 64K - 48 or 0 bytes; tag 16
+//                    bytes) and queues the frame in the job queue (2 entries).
+//   feeder           takes the job queue's frames in order and feeds the AD beat and the K
+//                    message beats through a 4-entry beat FIFO. The issuer decides a frame while
+//                    the one before it is fed, so the engine has each descriptor a frame ahead of
+//                    its data: OCB3's nonce unit needs about 7 clocks from a descriptor to the
+//                    message's first offset, which would otherwise be paid per frame. That needs
+//                    the third buffer: with two, the next payload is complete only when the
+//                    frame before it has been fed.
 //                    enc_en = 0 when a data frame is decided makes it CLEAR (header flags bit 0):
 //                    AD = header || payload (64K - 16 bytes), no message; the beats are the line
 //                    words themselves (word 0 = header || payload[0:32], word i = payload
@@ -41,8 +48,8 @@
 // epoch loaded into it and seals a frame only with a slot tagged with the frame's epoch
 // (key_missing otherwise: nothing is issued, the line carries idle words).
 //
-// Throughput: the issuer and the engine both take K + 2 clocks per data frame (AD beat, K
-// message beats, the engine's tag beat / the issuer's decision clock; a CLEAR frame one less: K
+// Throughput: the feeder and the engine both take K + 2 clocks per data frame (AD beat, K
+// message beats, the engine's tag beat / the feeder's job clock; a CLEAR frame one less: K
 // AD beats) and 2 per sync frame, so a saturated framer sends K words of every K + 2 line clocks
 // (2 idle words between data frames). The CLEAR word FIFO covers the engine's latency (the
 // assembler takes a CLEAR frame's words once the frame before it is out of the engine).
@@ -122,7 +129,7 @@ if (NSLOTS < 2 || (NSLOTS & (NSLOTS - 1)) != 0) begin : g_bad_nslots
 end
 endgenerate
 
-localparam integer IA_W    = $clog2(2 * K);        // payload buffer address
+localparam integer IA_W    = $clog2(3 * K);        // payload buffer address
 localparam integer KW      = IA_W;                 // word index 0..K (K < 2^IA_W)
 localparam integer OD      = 2 * K + 2;            // output buffer words
 localparam integer OA_W    = $clog2(OD);
@@ -131,6 +138,8 @@ localparam [31:0]  CAP     = 64 * K - 48;          // payload bytes of a data fr
 localparam [31:0]  K32     = K;
 localparam [31:0]  LEAD32  = SWITCH_LEAD;
 localparam [31:0]  K32M1   = K - 1;
+localparam [31:0]  K3      = K;                    // buffer 1's first word
+localparam [31:0]  K23     = 2 * K;                // buffer 2's first word
 localparam [31:0]  OD32    = OD;
 localparam [31:0]  OD32M1  = OD - 1;
 localparam [15:0]  KF      = K32[15:0];
@@ -143,6 +152,7 @@ localparam [31:0]  MAGIC_S = 32'h4C434B53;         // "LCKS"
 localparam [1:0]   KEEP_FULL = 2'd0, KEEP_32 = 2'd1, KEEP_48 = 2'd2, KEEP_16 = 2'd3;
 localparam [31:0]  CLR_AD  = 64 * K - 16;          // CLEAR data frame: AD = header || payload
 localparam integer HQ_W    = 2 + 384;               // header queue: CLEAR, sync, lanes 0..2
+localparam integer JQ_W    = HQ_W + KW + 2;         // job queue: header, words, buffer
 localparam integer CQ_D    = 32;                    // CLEAR word FIFO entries
 localparam integer CQ_W    = $clog2(CQ_D) + 1;
 localparam [31:0]  CQ_D32M1 = CQ_D - 1;
@@ -176,19 +186,34 @@ function key_ok;
 endfunction
 
 // ================================================================ payload buffers
-reg  [511:0]    ibuf [0:2*K-1];
-reg             wsel;                       // buffer being filled
+reg  [511:0]    ibuf [0:3*K-1];
+reg  [1:0]      wsel;                       // buffer being filled
 reg  [KW-1:0]   waddr;
-reg  [1:0]      full;
-reg  [KW-1:0]   nwords [0:1];
-reg  [15:0]     b_used [0:1];
-reg  [15:0]     b_chan [0:1];
-reg             rsel;                       // buffer sealed next
+reg  [2:0]      full;
+reg  [2:0]      decided;                    // full and given to a frame (until it is fed)
+reg  [KW-1:0]   nwords [0:2];
+reg  [15:0]     b_used [0:2];
+reg  [15:0]     b_chan [0:2];
+reg  [1:0]      dsel;                       // buffer the next data frame takes
+
+function [1:0] next_buf;
+    input [1:0] b;
+    begin
+        next_buf = (b == 2'd2) ? 2'd0 : b + 2'd1;
+    end
+endfunction
+
+function [IA_W-1:0] buf_base;
+    input [1:0] b;
+    begin
+        buf_base = (b == 2'd0) ? {IA_W{1'b0}} : (b == 2'd1) ? K3[IA_W-1:0] : K23[IA_W-1:0];
+    end
+endfunction
 
 assign p_tready = !full[wsel];
 
 wire p_fire = p_tvalid && p_tready;
-wire [IA_W-1:0] ibuf_waddr = wsel ? KI + waddr : waddr;
+wire [IA_W-1:0] ibuf_waddr = buf_base(wsel) + waddr;
 
 always @(posedge clk) begin
     if (p_fire && waddr < KI)
@@ -203,6 +228,7 @@ reg             job_clear;                  // a CLEAR data frame: K AD beats, n
 reg  [KW-1:0]   fb;                         // next beat to feed: 0 = AD, 1..K message words
                                             // (CLEAR: beat fb = line word fb, 0..K-1)
 reg  [KW-1:0]   job_nwords;
+reg  [1:0]      job_sel;                    // the job's payload buffer
 
 // engine descriptor
 reg             c_valid;
@@ -236,10 +262,12 @@ reg  [511:0]    b_word;
 wire switch_due  = pending && sc_valid && counter >= switch_counter;
 wire [15:0] data_epoch = switch_due ? next_epoch : cur_epoch;
 wire want_sync   = force_sync || (sync_period != 32'd0 && since_sync >= sync_period);
-wire want_frame  = have_session && epoch_set && tx_en && (want_sync || full[rsel]);
+wire want_frame  = have_session && epoch_set && tx_en
+                   && (want_sync || (full[dsel] && !decided[dsel]));
 wire [15:0] frame_epoch = want_sync ? cur_epoch : data_epoch;
 wire frame_key   = key_ok(frame_epoch);
-wire decide      = st == S_IDLE && want_frame && frame_key && !c_valid && hq_s_ready;
+wire jq_s_ready;
+wire decide      = want_frame && frame_key && !c_valid && hq_s_ready && jq_s_ready;
 
 // sync body values
 wire [63:0] sc_now   = (pending && !sc_valid) ? counter + 64'd1 + {32'd0, LEAD32} : switch_counter;
@@ -247,7 +275,7 @@ wire [127:0] hdr_l1  = {sess, counter, 32'd0};
 wire [127:0] sync_l0 = {MAGIC_S, 8'd1, 8'd0, cur_epoch, chan_en, 16'd0, KF, 16'd0};
 wire [127:0] sync_l2 = {pending ? next_epoch : cur_epoch, 7'd0, pending, 8'd0, sync_period,
                         pending ? sc_now : 64'd0};
-wire [127:0] data_l0 = {MAGIC_D, 8'd1, 7'd0, !enc_en, data_epoch, b_chan[rsel], b_used[rsel], KF,
+wire [127:0] data_l0 = {MAGIC_D, 8'd1, 7'd0, !enc_en, data_epoch, b_chan[dsel], b_used[dsel], KF,
                         16'd0};
 
 // feeding (a CLEAR beat also needs room in the CLEAR word FIFO)
@@ -255,7 +283,24 @@ wire [CQ_W-1:0] cq_count;
 wire cq_room   = !job_clear || ({1'b0, cq_count} + {{CQ_W{1'b0}}, bv}) <= CQ_LIM;
 wire feed_ok   = st == S_FEED && ({1'b0, bf_count} + {3'd0, bv}) <= 4'd3 && cq_room;
 wire feed_last = job_sync || fb == (job_clear ? KI1 : KI);
-wire [IA_W-1:0] ibuf_raddr = (rsel ? KI : {IA_W{1'b0}}) + fb - {{(IA_W-1){1'b0}}, !job_clear};
+wire [IA_W-1:0] ibuf_raddr = buf_base(job_sel) + fb - {{(IA_W-1){1'b0}}, !job_clear};
+
+// job queue: the frames decided and not yet fed, in order; the AD beat's lanes are the header
+// queue entry's
+wire [383:0]    dec_ad    = want_sync ? {sync_l2, hdr_l1, sync_l0} : {128'd0, hdr_l1, data_l0};
+wire            dec_clear = !want_sync && !enc_en;
+wire [JQ_W-1:0] jq_m_data;
+wire            jq_m_valid;
+wire            jq_pop    = st == S_IDLE && jq_m_valid;
+/* verilator lint_off PINCONNECTEMPTY */
+lc_fifo #(.WIDTH(JQ_W), .DEPTH(2)) u_jobs (
+    .clk(clk), .rst(rst),
+    .s_data({dec_clear, want_sync, dec_ad, nwords[dsel], dsel}), .s_valid(decide),
+    .s_ready(jq_s_ready),
+    .m_data(jq_m_data), .m_valid(jq_m_valid), .m_ready(jq_pop),
+    .m_valid_next(), .count()
+);
+/* verilator lint_on PINCONNECTEMPTY */
 
 always @(posedge clk) begin
     if (feed_ok && (fb != 0 || job_clear))
@@ -279,7 +324,7 @@ always @(posedge clk) begin
             nwords[wsel] <= (waddr < KI) ? waddr + 1'b1 : waddr;
             b_used[wsel] <= p_used;
             b_chan[wsel] <= p_chan_map;
-            wsel         <= !wsel;
+            wsel         <= next_buf(wsel);
             waddr        <= {KW{1'b0}};
         end
     end
@@ -310,8 +355,8 @@ always @(posedge clk) begin
         if (feed_last) begin
             st <= S_IDLE;
             if (!job_sync) begin
-                full[rsel] <= 1'b0;
-                rsel       <= !rsel;
+                full[job_sel]    <= 1'b0;
+                decided[job_sel] <= 1'b0;
             end
         end
     end
@@ -320,25 +365,27 @@ always @(posedge clk) begin
     if (bv && b_clr)
         c_hi <= bf_wz[511:256];
 
-    // decide and number the next frame
-    if (decide) begin
+    // take the next decided frame from the job queue
+    if (jq_pop) begin
         st         <= S_FEED;
         fb         <= {KW{1'b0}};
-        job_sync   <= want_sync;
-        job_clear  <= !want_sync && !enc_en;
-        job_nwords <= nwords[rsel];
+        {job_clear, job_sync, b_ad, job_nwords, job_sel} <= jq_m_data;
+        c_hi       <= jq_m_data[KW+2 +: 256];
+    end
+
+    // decide and number the next frame
+    if (decide) begin
         counter    <= counter + 64'd1;
         c_valid    <= 1'b1;
         c_slot     <= frame_epoch[SLOT_W-1:0];
         c_nonce    <= {sess, counter};
         hq_push    <= 1'b1;
+        hq_s_data  <= {dec_clear, want_sync, dec_ad};
         if (want_sync) begin
             force_sync <= 1'b0;
             since_sync <= 32'd0;
             c_ad_len   <= 32'd48;
             c_msg_len  <= 32'd0;
-            b_ad       <= {sync_l2, hdr_l1, sync_l0};
-            hq_s_data  <= {2'b01, sync_l2, hdr_l1, sync_l0};
             if (pending && !sc_valid) begin
                 sc_valid       <= 1'b1;
                 switch_counter <= sc_now;
@@ -348,9 +395,8 @@ always @(posedge clk) begin
                 since_sync <= since_sync + 1'b1;
             c_ad_len   <= enc_en ? 32'd32 : CLR_AD;
             c_msg_len  <= enc_en ? CAP : 32'd0;
-            b_ad       <= {128'd0, hdr_l1, data_l0};
-            c_hi       <= {hdr_l1, data_l0};
-            hq_s_data  <= {!enc_en, 1'b0, 128'd0, hdr_l1, data_l0};
+            dsel       <= next_buf(dsel);
+            decided[dsel] <= 1'b1;
             if (switch_due) begin
                 cur_epoch <= next_epoch;
                 pending   <= 1'b0;
@@ -403,10 +449,11 @@ always @(posedge clk) begin
         slot_loaded  <= {NSLOTS{1'b0}};
         for (i = 0; i < NSLOTS; i = i + 1)
             slot_epoch[i] <= 16'd0;
-        wsel         <= 1'b0;
+        wsel         <= 2'd0;
         waddr        <= {KW{1'b0}};
-        full         <= 2'b00;
-        rsel         <= 1'b0;
+        full         <= 3'b000;
+        decided      <= 3'b000;
+        dsel         <= 2'd0;
         st           <= S_IDLE;
         fb           <= {KW{1'b0}};
         job_sync     <= 1'b0;

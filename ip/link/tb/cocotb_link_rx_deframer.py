@@ -12,7 +12,8 @@ forge_frame), feeds the words to the RTL and to the model receiver LinkRx, and c
 * every event count against the LinkRx counter of the same name, and the final status;
 * one verdict per d_ frame, no FIFO overflow where the line leaves the engine its 2 clocks.
 
-LC_PARAMS JSON: RTL parameters (K, ...) and SEED (LC_SEED overrides). Streams: s_tvalid gaps,
+LC_PARAMS JSON: RTL parameters (K, MODE, CIPHER: the model link uses the same AE mode and cipher,
+...) and SEED (LC_SEED overrides). Streams: s_tvalid gaps,
 d_tready and v_ready stalls drawn from a seeded generator; the seed is logged.
 """
 import json
@@ -44,7 +45,9 @@ COUNTER = dict(ev_tdm="rx_tdm_frames", ev_sync="rx_sync_frames", ev_auth_fail="a
 
 
 def cfg():
-    return m.LinkConfig(channels=CHANNELS, frame_words=K, sync_period=SYNC_PERIOD,
+    return m.LinkConfig(mode="ocb" if P.get("MODE", 0) else "gcm",
+                        cipher="serpent" if P.get("CIPHER", 0) else "aes",
+                        channels=CHANNELS, frame_words=K, sync_period=SYNC_PERIOD,
                         fifo_bytes=1 << 24, nslots=4)
 
 
@@ -96,14 +99,23 @@ class Line:
         return out
 
 
+# OCB3 decryption hashes the AD on its one forward lane, one block per clock: a CLEAR data
+# frame (AD = the whole frame) takes 4K + 1 clocks there, 3K more than an encrypted one
+CLEAR_EXTRA = 3 * K if P.get("MODE", 0) else 0
+
+
 def pad(words, gap_data=3, gap_sync=1):
     """The words with idle words after each frame: 3 after a data frame, 1 after a sync frame.
     The engine takes K + 2 clocks per data frame and 2 per sync frame, so 2 and 1 would match
     it exactly; the third word is the slack that drains the FIFO after the engine's pause for a
-    key load (the transmitter's line has slack whenever its clients send below the line rate)."""
+    key load (the transmitter's line has slack whenever its clients send below the line rate).
+    A CLEAR data frame gets CLEAR_EXTRA more."""
     out, last = [], 0
     for kind, s, n in m.frame_spans(words, K):
-        out += words[last:s + n] + [fmt.IDLE_WORD] * (gap_data if kind == "data" else gap_sync)
+        gap = gap_sync
+        if kind == "data":
+            gap = gap_data + (CLEAR_EXTRA if fmt.FrameHeader.unpack(words[s]).clear else 0)
+        out += words[last:s + n] + [fmt.IDLE_WORD] * gap
         last = s + n
     return out + words[last:]
 
@@ -560,8 +572,8 @@ async def clear_frames_stalls(dut):
 
 @cocotb.test()
 async def clear_back_to_back(dut):
-    """CLEAR frames at the rate the engine takes encrypted ones (2 idle words per data frame):
-    no FIFO overflow, every frame accepted."""
+    """CLEAR frames at the rate the engine takes them (GCM: as encrypted ones, 2 idle words per
+    data frame; OCB3: CLEAR_EXTRA more): no FIFO overflow, every frame accepted."""
     rng1 = random.Random(SEED * 7919 + 17)
     line, words = mixed_line(rng1, [(False, 40)])
     words = pad(words, gap_data=2)

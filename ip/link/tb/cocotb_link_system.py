@@ -69,7 +69,9 @@ class Bench:
         self.t_got = [[] for _ in range(N)]    # ps: each delivered frame's last beat taken
         self.ev = {}
         self.keys = {}
-        self.cfg = m.LinkConfig(channels=N, frame_words=K, sync_period=SYNC_PERIOD,
+        self.cfg = m.LinkConfig(mode="ocb" if P.get("MODE", 0) else "gcm",
+                                cipher="serpent" if P.get("CIPHER", 0) else "aes",
+                                channels=N, frame_words=K, sync_period=SYNC_PERIOD,
                                 am_period=AM_PERIOD, lanes=P["L"])
 
     async def start(self):

@@ -498,7 +498,7 @@ async def back_to_back_clocks(dut):
     await ClockCycles(dut.clk, 10)
     gaps = [b - a for a, b in zip(tb.ev_tdm_at[6:20], tb.ev_tdm_at[7:21])]
     dut._log.info(f"clocks between data frames: {gaps}")
-    assert gaps.count(K + 2) >= len(gaps) - 1 and max(gaps) <= K + 2 + (MODE == "ocb"), gaps
+    assert gaps.count(K + 2) >= len(gaps) - 1 and max(gaps) <= K + 2, gaps
     rx = receiver([0], 1000)
     rx.receive(tb.words())
     check_delivery(tb, rx)
@@ -579,13 +579,13 @@ async def clear_frames(dut):
     await ClockCycles(dut.clk, 10)
     gaps = [b - a for a, b in zip(tb.ev_tdm_at[6:20], tb.ev_tdm_at[7:21])]
     dut._log.info(f"clocks between CLEAR data frames: {gaps}")
-    # GCM: the framer's K + 1 clocks per CLEAR frame, within the encrypted frames' K + 2. OCB:
-    # the engine's per-message overhead at this small K (5, 8, 5, 8 for K = 4; encrypted
-    # frames 6, 10, 6, 10, see back_to_back_clocks)
+    # the framer's K + 1 clocks per CLEAR frame, within the encrypted frames' K + 2. OCB3-Serpent
+    # at K = 4: the CLEAR word FIFO (32 words, 8 frames) is shorter than the engine's AD-to-tag
+    # latency, so the feeder waits for room now and then (5 clocks, once in 8 frames 9)
     if MODE == "gcm":
         assert max(gaps) <= K + 2, gaps
     else:
-        assert sum(gaps) <= len(gaps) * (K + 3), gaps
+        assert sum(gaps) <= len(gaps) * (K + 2), gaps
     words = tb.words(split)
     check_headers(words, 1, 1000, tb.gen.frames, 0, clear_ok=True)
     assert all(h.clear for k, h, _ in frames_of(words) if k == "data")
