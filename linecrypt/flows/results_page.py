@@ -42,6 +42,8 @@ BEST_BEGIN = f"<!-- best-table:begin {_MARK} -->"
 BEST_END = "<!-- best-table:end -->"
 AEAD_BEGIN = f"<!-- aead-table:begin {_MARK} -->"
 AEAD_END = "<!-- aead-table:end -->"
+MP_BEGIN = f"<!-- mp-table:begin {_MARK} -->"
+MP_END = "<!-- mp-table:end -->"
 PORT_BEGIN = f"<!-- portability-table:begin {_MARK} -->"
 PORT_END = "<!-- portability-table:end -->"
 
@@ -146,6 +148,48 @@ def aead_table(results: list[dict] | None = None, sweeps: list[dict] | None = No
     return "\n".join([head, *body])
 
 
+# The multi-purpose engines of seed 004 (Keccak and AES sides): per design point the operation
+# its rate is given for and that rate in bits per clock, as the datasheets derive it and the
+# benches check it (ip/keccak, ip/aesmp, ip/lwc doc/README.md).
+MP_ROWS: tuple[tuple[str, str, float, str], ...] = (
+    ("keccak-p1600-r1", "SHA3-256 (1088 bits per 24 rounds)", 1088 / 24, "ip/keccak"),
+    ("keccak-sponge-r1", "SHA3-256, padding in hardware", 1088 / 24, "ip/keccak"),
+    ("keccak-p1600-lite", "SHA3-256 (1088 bits per 1616 clocks)", 1088 / 1616, "ip/keccak"),
+    ("keccak-sponge-lite", "SHA3-256, padding in hardware", 1088 / 1616, "ip/keccak"),
+    ("keyak-lake-r1", "Lake Keyak ENC, long messages", 1344 / 33, "ip/keccak"),
+    ("lwc-keccak-w32", "Lake Keyak ENC through PDI/SDI/DO, 4096 B", 9.4, "ip/lwc"),
+    ("lwc-keccak-w128", "Lake Keyak ENC through PDI/SDI/DO, 4096 B", 15.1, "ip/lwc"),
+    ("aes128-iter", "AES-128 blocks (Nr + 2 clocks)", 128 / 12, "ip/aesmp"),
+    ("rijndael256-iter", "Rijndael-256 blocks (Nr + 2 clocks)", 256 / 16, "ip/aesmp"),
+    ("aes-hash-iter", "AES-Hash, long messages", 256 / 17, "ip/aesmp"),
+    ("aes-cmac128-iter", "AES-CMAC-128, long messages", 128 / 13, "ip/aesmp"),
+    ("fortuna-gen-iter", "Fortuna output (AES-256 CTR)", 128 / 16, "ip/aesmp"),
+    ("lwc-aes-w32", "AES-GCM ENC through PDI/SDI/DO, 4096 B", 4.4, "ip/lwc"),
+    ("lwc-aes-w128", "AES-GCM ENC through PDI/SDI/DO, 4096 B", 5.3, "ip/lwc"),
+)
+
+
+def mp_table(results: list[dict] | None = None) -> str:
+    """The multi-purpose engines (seed 004) with throughput per LUT4: each point's operation,
+    its bits per clock times Fmax of seed 1, and that over the point's LUT4."""
+    rows = {r["design"]: r for r in (results if results is not None else synth.load_results())}
+    head = ("| design point | operation | bits/clock | LUT4 | FF | EBR | Fmax (MHz) | Gbit/s | "
+            "kbit/s per LUT4 | JSON |\n"
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    body = []
+    for name, op, bpc, ip in MP_ROWS:
+        r = rows.get(name)
+        if r is None:
+            body.append(f"| `{name}` | {op} | {bpc:.3g} | not measured yet | | | | | | "
+                        f"([datasheet]({ip}/doc/README.md)) |")
+            continue
+        gbps = bpc * r["fmax_mhz"] / 1000.0
+        body.append(f"| `{name}` | {op} | {bpc:.3g} | {r['lut4']} | {r['ff']} | {r['ebr']} | "
+                    f"{r['fmax_mhz']:.1f} | {gbps:.2f} | {1e6 * gbps / r['lut4']:.0f} | "
+                    f"[{name}.json](docs/results/{name}.json) |")
+    return "\n".join([head, *body])
+
+
 def load_portability() -> list[dict]:
     if not PORTABILITY.is_dir():
         return []
@@ -199,6 +243,7 @@ def _replace(text: str, begin: str, end: str, body: str) -> str:
 
 def readme_text(text: str, results: list[dict] | None = None, sweeps: list[dict] | None = None) -> str:
     text = _replace(text, BEST_BEGIN, BEST_END, best_table(results, sweeps))
+    text = _replace(text, MP_BEGIN, MP_END, mp_table(results))
     return _replace(text, AEAD_BEGIN, AEAD_END, aead_table(results, sweeps))
 
 
