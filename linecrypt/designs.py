@@ -418,6 +418,7 @@ MEASURED_AEAD: tuple[str, ...] = (
     "lanes-serpent128-enc-4lane",
     "ocb-serpent128-enc-2lane",
     "ocb-aes128-enc-1lane",
+    "gcm-aes128-1lane",
 )
 
 
