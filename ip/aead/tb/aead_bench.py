@@ -658,6 +658,31 @@ class AeadBench:
         """The next ``n`` results (default: every outstanding message)."""
         return [await self.result() for _ in range(len(self.sent) if n is None else n)]
 
+    async def status_without_later_output(self, msgs: list[Message], clocks: int = 2000
+                                          ) -> list[Result]:
+        """``msgs`` are sent and outstanding, the first with output beats. The output stream
+        stops once the first message's last beat is taken: its status word must still come within
+        ``clocks`` (a consumer may wait for status n before it takes any beat of message n + 1,
+        as the link receiver does). Then the output resumes; returns every message's result."""
+        from cocotb.triggers import RisingEdge
+        first = msgs[0]
+        self.set_stalls(out=0, sts=0)
+        for _ in range(MAX_WAIT):
+            if any(b.tid == first.id and b.tlast for b in self.out):
+                break
+            await RisingEdge(self.dut.clk)
+        else:
+            raise AssertionError(f"message id {first.id}: no last output beat")
+        self.sink.pause = True
+        for _ in range(clocks):
+            if self.sts.items:
+                break
+            await RisingEdge(self.dut.clk)
+        self.sink.pause = False
+        assert self.sts.items, (f"message id {first.id}: no status word in {clocks} clocks while "
+                                "the output of the next message waits")
+        return await self.results(len(msgs))
+
     # --- expectations
 
     def expect(self, msg: Message, mode: str | None = None, cipher: str | None = None,

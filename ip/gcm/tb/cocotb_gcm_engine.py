@@ -350,6 +350,21 @@ async def reset_mid_message(dut):
 
 
 @cocotb.test()
+async def status_needs_no_later_output(dut):
+    """Decryptions back to back, the output stream stopped after the first message's last beat:
+    the first status word still comes, then everything completes and checks."""
+    bench, run = await started(dut, stall=0.0)
+    rng = bench.rng
+    specs = [dict(op=DECRYPT, slot=0, nonce=rng.randbytes(12), ad=rng.randbytes(n % 40),
+                  pt=rng.randbytes(3 * W + n), tag_len=16) for n in range(6)]
+    sent = send_specs(run, specs)
+    exp = run.expectations()
+    run.items.clear()
+    for r, e in zip(await bench.status_without_later_output(sent), exp):
+        compare(r, e)
+
+
+@cocotb.test()
 async def back_to_back(dut):
     """No stalls: messages follow each other with no idle clock. Steady state, the status words
     of messages with a 12-byte IV are ceil(A/W) + ceil(M/W) + 1 clocks apart (the module

@@ -43,7 +43,9 @@
 // on), the partial block's pad E(Offset_*) and the tag call. The checksum is kept over the
 // plaintext at the output; the tag call is issued from the output side once the message's
 // plaintext is out, and the compare (OR of the XORed bytes over tag_len, no early exit) is done
-// when its result returns, so the next messages stream meanwhile. The forward lane returns
+// when its result returns, so the next messages stream meanwhile; the status word goes to the
+// status stream as soon as the message's last output beat is taken, whatever the output of the
+// next messages does (docs/aead-interface.md). The forward lane returns
 // results in call order and a tag result is taken only with its message's Sum, so a tag call
 // waits until the AD queue has sent the last AD call of its message and of every message
 // before it (the tag call otherwise has the lane first and could pass them: a deadlock).
@@ -895,6 +897,9 @@ assign lt_lstar_valid = fw_out_valid && (fo_type == T_LSTAR);
 // ================================================================== output register
 // One register in front of the output and status streams: a beat, a status, or both (the
 // status of a message follows its last beat). It moves on when its parts are taken.
+// Decryption writes its statuses into u_sts directly (ds_*), beside the register: a message's
+// status needs its own last beat taken and nothing of a later message, so a consumer may wait
+// for status n before it takes the output of message n + 1.
 reg  [128*N-1:0] o_data;
 reg  [16*N-1:0]  o_keep;
 reg              o_last, o_tag, o_beat, o_sts;
@@ -916,6 +921,10 @@ reg  [128*N-1:0] os_data;
 reg  [16*N-1:0]  os_keep;
 reg  [ID_W-1:0]  os_id;
 reg  [3:0]       os_code;
+// decryption's status words (g_dec_out)
+reg              ds_valid, ds_hasd;
+reg  [3:0]       ds_code;
+reg  [ID_W-1:0]  ds_id;
 
 always @(posedge clk) begin
     if (rst) begin
@@ -937,10 +946,12 @@ always @(posedge clk) begin
 end
 
 // statuses, after the register
-// (a status moves to the FIFO with its beat's handshake; o_free waits for both)
+// (a status moves to the FIFO with its beat's handshake; o_free waits for both). Decryption
+// never sets o_sts: its statuses come from ds_*.
 lc_fifo #(.WIDTH(5 + ID_W), .DEPTH(4)) u_sts (
     .clk(clk), .rst(rst),
-    .s_data({o_hasd, o_code, o_id}), .s_valid(o_sts && (!o_beat || i_axis_tready)),
+    .s_data(ds_valid ? {ds_hasd, ds_code, ds_id} : {o_hasd, o_code, o_id}),
+    .s_valid((o_sts && (!o_beat || i_axis_tready)) || ds_valid),
     .s_ready(st_s_ready),
     .m_data({i_sts_hasd, i_sts_code, i_sts_id}), .m_valid(i_sts_tvalid),
     .m_ready(i_sts_tready),
@@ -1044,6 +1055,7 @@ if (!DECRYPT) begin : g_enc_out
         sd_pop  = 1'b0;
         st_dec  = 1'b0;
         st_dec_slot = sd_slot;
+        ds_valid = 1'b0; ds_hasd = 1'b0; ds_code = ST_OK; ds_id = sd_id;
         if (sd_m_valid) begin
             case (sd_type)
             E_AD: begin
@@ -1180,10 +1192,13 @@ end else begin : g_dec_out
     reg  [127:0]      p_mask;
     always @* for (i = 0; i < 16; i = i + 1) p_mask[127 - 8*i -: 8] = (i < p_tlen) ? 8'hff : 8'h00;
 
-    // status emitter: has the output register first
+    // status emitter, straight into u_sts: a message with output beats waits until its last
+    // beat is taken (owed: such beats taken whose status has not been written)
+    reg  [7:0]   owed;
+    wire         last_taken = o_beat && o_last && i_axis_tready;
     wire         fo_tag  = fw_out_valid && (fo_type == T_TAG);
     wire         em_can  = pe_valid && (!p_sumtk || sumf_valid) && (!p_chk || fo_tag);
-    wire         em_go   = em_can && o_free;
+    wire         em_go   = em_can && st_s_ready && (!p_hasd || owed != 8'd0);
     wire [127:0] calc    = fw_out_data[127:0] ^ (p_sumtk ? sumf_data : 128'd0);
     wire         mismatch = |((calc ^ p_tag) & p_mask);
     assign pe_pop   = em_go;
@@ -1222,15 +1237,13 @@ end else begin : g_dec_out
         pe_chk  = 1'b0;
         pe_code = sd_code;
         sd_pop  = 1'b0;
-        st_dec  = 1'b0;
+        st_dec  = em_go && p_cnt;
         st_dec_slot = p_slot;
-        if (em_go) begin
-            os_load = 1'b1;
-            os_sts  = 1'b1;
-            os_id   = p_id;
-            os_code = p_chk ? (mismatch ? ST_AUTH : ST_OK) : p_code;
-            st_dec  = p_cnt;
-        end else if (sd_m_valid) begin
+        ds_valid = em_go;
+        ds_hasd = p_hasd;
+        ds_code = p_chk ? (mismatch ? ST_AUTH : ST_OK) : p_code;
+        ds_id   = p_id;
+        if (sd_m_valid) begin
             case (sd_type)
             E_MSG: begin
                 os_load    = iv_out_valid && (!sd_part || padf_valid) && o_free;
@@ -1276,7 +1289,9 @@ end else begin : g_dec_out
             pad_out     <= 4'd0;
             sum_out     <= 7'd0;
             ad_ahead    <= 7'd0;
+            owed        <= 8'd0;
         end else begin
+            owed <= owed + (last_taken ? 8'd1 : 8'd0) - ((em_go && p_hasd) ? 8'd1 : 8'd0);
             if (os_iv_take) begin
                 checksum_d  <= checksum_d ^ out_xor;
                 out_started <= 1'b1;
