@@ -49,6 +49,7 @@ TOPS: dict[str, str] = {
     "link_egress": "link",
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
+    "keccak_p1600_pipe": "keccak",   # Keccak-p[1600, nr], ring of STAGES rounds, STAGES states interleaved
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
     "rijndael_iter": "aesmp",     # iterative Rijndael, Nb = 4 or 8, on-the-fly key expansion
     "aes_hash": "aesmp",          # AES-Hash (Davies-Meyer over Rijndael-256), padding in hardware
@@ -225,6 +226,15 @@ def _keccak_points() -> list[Design]:
     out = [Design(f"keccak-p1600-r{r}", "keccak_p1600", {"RPC": r}, 1600,
                   f"Keccak-p[1600, nr] permutation, {r} round(s) per clock, full 1600-bit datapath",
                   building_block=True) for r in (1, 2)]
+    # the interleaving ring (keccak_p1600_pipe): STAGES states in flight, one round each per clock.
+    # bits_per_cycle is the aggregate for Keccak-f[1600] with STAGES states interleaved: STAGES
+    # permutations of 1600 bits every 24 clocks (test_back_to_back_rate measures nr / STAGES
+    # clocks per state); one state alone gets 1600 / 24
+    out += [Design(f"keccak-p1600-pipe{s}", "keccak_p1600_pipe", {"STAGES": s, "ID_W": 4},
+                   round(1600 * s / 24, 3),
+                   f"Keccak-p[1600, nr] permutation, ring of {s} one-round stages, {s} states "
+                   f"interleaved; bits/clk = aggregate Keccak-f[1600] with {s} states in flight "
+                   f"(1600 x {s} / 24)", building_block=True) for s in (2, 4)]
     out.append(Design("keccak-sponge-r1", "keccak_sponge", {"RPC": 1}, 64,
                       "Keccak sponge with hardware padding (SHA-3, SHAKE, Keccak-256), 64-bit beats, "
                       "1 round per clock", building_block=True))

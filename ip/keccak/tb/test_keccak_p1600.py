@@ -40,3 +40,11 @@ def test_keccak_p1600_lite(mem_bram, wreg, tech):
     srcs, defs = lite_sources("keccak_p1600_lite", tech)
     run_cocotb("keccak_p1600_lite", srcs, {"MEM_BRAM": mem_bram, "WREG": wreg},
                "cocotb_keccak_p1600", tb_params={"LITE": 1}, defines=defs)
+
+
+# the interleaving ring: STAGES = 2 by default (about 30 s with the build), 4 under `slow`
+@pytest.mark.parametrize("stages", [pytest.param(2, id="stages2"),
+                                    pytest.param(4, id="stages4", marks=pytest.mark.slow)])
+def test_keccak_p1600_pipe(stages):
+    run_cocotb("keccak_p1600_pipe", sources_for("keccak_p1600_pipe"), {"STAGES": stages, "ID_W": 4},
+               "cocotb_keccak_p1600_pipe")
