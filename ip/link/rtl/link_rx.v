@@ -17,7 +17,13 @@ module link_rx #(
     parameter NSLOTS       = 4,        // key slots; slot = epoch mod NSLOTS
     parameter EGRESS_BYTES = 65536,    // egress buffer per channel
     parameter MAX_FRAME    = 16383,    // longest client frame delivered, bytes
-    parameter IN_FIFO      = MODE ? 64 : 32  // deframer input FIFO, line words (power of two >= 4)
+    parameter IN_FIFO      = MODE ? 64 : 32, // deframer input FIFO, line words (power of two >= 4)
+    // reassembler frame buffers (K words each): they cover the verdict's lag behind a frame's
+    // last word (link_rx_reasm), a few clocks with GCM, up to about 48 with OCB3 (the tag call
+    // through the forward cipher): 1 + ceil((K + 48) / (K + 2)), at most 8; 3 at K = 256
+    parameter REASM_SLOTS  = MODE ? (((2 * K + 49) / (K + 2) + 1 > 8) ? 8
+                                                                       : (2 * K + 49) / (K + 2) + 1)
+                                  : 2
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -108,7 +114,7 @@ wire [3:0]   c_tchan;
 wire         c_tlast, c_tuser, c_tvalid;
 wire [15:0]  eg_ready;
 
-link_rx_reasm #(.N(N), .K(K)) u_reasm (
+link_rx_reasm #(.N(N), .K(K), .SLOTS(REASM_SLOTS)) u_reasm (
     .clk(clk), .rst(rst),
     .d_tdata(d_tdata), .d_tkeep(d_tkeep), .d_tlast(d_tlast), .d_tvalid(d_tvalid),
     .d_tready(d_tready),

@@ -11,10 +11,14 @@
 // On d_* payload byte p is byte p%64 of word p/64 (payload byte 0 = the first record header).
 // On c_* client frame byte o is byte o%64 of the beat; a beat carries bytes of one client frame.
 //
-// Flow. d_* words are written into one of two frame buffers (slots of K words in one simple
-// dual-port memory of 2K words: one write port, one registered read port with a clock
+// Flow. d_* words are written into one of SLOTS frame buffers (slots of K words in one simple
+// dual-port memory of SLOTS * K words: one write port, one registered read port with a clock
 // enable), v_* verdicts are queued per slot in arrival order; a slot is released once it holds
-// both its frame and its verdict. Release walks the records of payload[0:used] in order:
+// both its frame and its verdict. The slots cover the verdict's lag behind the frame's last
+// word: a frame's slot is busy from its first word to the end of its release, about
+// 2K + 2 + (verdict lag) clocks, while frames arrive every K + 2 clocks, so SLOTS >=
+// 1 + (K + lag) / (K + 2). GCM's verdict lags by a few clocks (2 slots); OCB3's by the tag
+// call through the forward cipher (link_rx sets more slots for it). Release walks the records of payload[0:used] in order:
 //   * a record header is taken (the checks and the channel's state update) on the clock of
 //     the previous record's last beat when it lies in the word already read and needs no beat
 //     of its own; otherwise it takes a clock of its own (the "bubble"): the first record, a
@@ -60,7 +64,8 @@
 // c_* leaves through a two-entry skid register, so c_tready only drives that register.
 module link_rx_reasm #(
     parameter integer N = 10,           // client channels, 1..16
-    parameter integer K = 256           // words per data frame, 2..1024
+    parameter integer K = 256,          // words per data frame, 2..1024
+    parameter integer SLOTS = 2         // frame buffers, 2..8
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -105,36 +110,57 @@ end
 if (K < 2 || K > 1024) begin : g_bad_k
     $error("%m: K must be 2..1024");
 end
+if (SLOTS < 2 || SLOTS > 8) begin : g_bad_slots
+    $error("%m: SLOTS must be 2..8");
+end
 endgenerate
 
 localparam integer CAP = 64 * K - 48;          // payload bytes of a data frame
-localparam integer MW  = $clog2(2 * K);        // buffer address
-localparam integer AW  = MW;                   // word count 0..K (clog2(K+1) <= clog2(2K))
+localparam integer MW  = $clog2(SLOTS * K);    // buffer address
+localparam integer AW  = $clog2(2 * K);        // word count 0..K (clog2(K+1) <= clog2(2K))
+localparam integer SW  = $clog2(SLOTS);        // slot index
 localparam [15:0]  NMASK = (N >= 16) ? 16'hFFFF : ((16'd1 << N) - 16'd1);
 localparam integer CW  = (N > 1) ? $clog2(N) : 1;   // event index width
 localparam [AW-1:0] KA   = K[AW-1:0];
 localparam [MW-1:0] KM   = K[MW-1:0];
+localparam [SW-1:0] SLAST = SLOTS[SW-1:0] - 1'b1;
 localparam [16:0]   CAPW = CAP[16:0];
 localparam [7:0]    NW8  = N[7:0];
 
 localparam [2:0] S_IDLE = 3'd0, S_START = 3'd1, S_REC = 3'd2, S_BEAT = 3'd3;
 
 // ------------------------------------------------------------------ frame buffers and verdicts
-reg  [511:0]  mem [0:2*K-1];
-reg           wsel, vsel, rsel;
+reg  [511:0]  mem [0:SLOTS*K-1];
+reg  [SW-1:0] wsel, vsel, rsel;
 reg  [AW-1:0] wcnt;
-reg  [1:0]    dfull, vfull;
-reg  [AW-1:0] nw   [0:1];
-reg  [1:0]    vq_ok, vq_fail;
-reg  [15:0]   vq_used [0:1];
-reg  [15:0]   vq_map  [0:1];
+reg  [SLOTS-1:0] dfull, vfull;
+reg  [AW-1:0] nw   [0:SLOTS-1];
+reg  [SLOTS-1:0] vq_ok, vq_fail;
+reg  [15:0]   vq_used [0:SLOTS-1];
+reg  [15:0]   vq_map  [0:SLOTS-1];
+
+function [SW-1:0] snext;               // the slot after s
+    input [SW-1:0] s;
+    snext = (s == SLAST) ? {SW{1'b0}} : s + 1'b1;
+endfunction
+// the first word of slot s plus a word offset within it
+function [MW-1:0] saddr;
+    input [SW-1:0] s;
+    input [AW-1:0] w;
+    reg   [MW+AW-1:0] wide;
+    begin
+        wide = {{AW{1'b0}}, KM} * {{(MW + AW - SW){1'b0}}, s} + {{MW{1'b0}}, w};
+        saddr = wide[MW-1:0];
+    end
+endfunction
+wire [SW-1:0] rnext = snext(rsel);
 
 assign d_tready = !dfull[wsel];
 assign v_ready  = !vfull[vsel];
 wire d_fire = d_tvalid && d_tready;
 wire v_fire = v_valid && v_ready;
 
-wire [MW-1:0] waddr = wsel ? KM + wcnt : wcnt;
+wire [MW-1:0] waddr = saddr(wsel, wcnt);
 always @(posedge clk) begin
     if (d_fire && wcnt < KA)
         mem[waddr] <= d_tdata;
@@ -350,8 +376,8 @@ wire          eng = (state == S_REC) || (state == S_BEAT);
 // verdict, in the clock the frame being released ends without an error (its last beat
 // leaves, or the next header position reaches used): that clock frees the slot, sets up the
 // other slot's frame and reads its first word, so its first header is taken in the next clock.
-// s_* describe the starting frame's slot: rsel in S_START, the other slot in REC/BEAT.
-wire        fsel   = (state == S_START) ? rsel : !rsel;
+// s_* describe the starting frame's slot: rsel in S_START, the next slot in REC/BEAT.
+wire [SW-1:0] fsel = (state == S_START) ? rsel : rnext;
 wire [15:0] s_map  = vq_map[fsel] & NMASK;
 wire        s_fail = vq_fail[fsel];
 wire        s_ok   = vq_ok[fsel] && !s_fail;
@@ -367,12 +393,12 @@ end
 wire        s_go = (s_keep != 16'd0) && s_used_ok && (s_used != 17'd0);
 wire        f_end = (state == S_BEAT && win_ok && e_ready && b_final && at_end) ||
                     (state == S_REC && at_end);
-wire        fast = f_end && dfull[!rsel] && vfull[!rsel] && s_go;
+wire        fast = f_end && dfull[rnext] && vfull[rnext] && s_go;
 wire        fstart = (state == S_START) || fast;       // a frame's first word is read
 
-wire [MW-1:0] rd_w = fstart ? {MW{1'b0}} : rp[MW-1:0] + 1'b1;
+wire [AW-1:0] rd_w = fstart ? {AW{1'b0}} : rp[AW-1:0] + 1'b1;
 assign re    = fstart || (eng && adv);
-assign raddr = (fast ? !rsel : rsel) ? KM + rd_w : rd_w;
+assign raddr = saddr(fast ? rnext : rsel, rd_w);
 
 // ------------------------------------------------------------------ engine: registers
 wire        start = (state == S_IDLE) && dfull[rsel] && vfull[rsel];
@@ -387,12 +413,12 @@ always @(posedge clk) begin
     ev_auth_fail_chan <= {N{1'b0}};
     ev_rec_err <= 1'b0;
     if (rst) begin
-        wsel <= 1'b0;
-        vsel <= 1'b0;
-        rsel <= 1'b0;
+        wsel <= {SW{1'b0}};
+        vsel <= {SW{1'b0}};
+        rsel <= {SW{1'b0}};
         wcnt <= {AW{1'b0}};
-        dfull <= 2'b00;
-        vfull <= 2'b00;
+        dfull <= {SLOTS{1'b0}};
+        vfull <= {SLOTS{1'b0}};
         state <= S_IDLE;
         exp_v <= 16'd0;
         partial <= 16'd0;
@@ -403,7 +429,7 @@ always @(posedge clk) begin
             if (d_tlast) begin
                 dfull[wsel] <= 1'b1;
                 nw[wsel] <= (wcnt < KA) ? wcnt + 1'b1 : wcnt;
-                wsel <= !wsel;
+                wsel <= snext(wsel);
                 wcnt <= {AW{1'b0}};
             end else if (wcnt < KA) begin
                 wcnt <= wcnt + 1'b1;
@@ -415,7 +441,7 @@ always @(posedge clk) begin
             vq_fail[vsel] <= v_fail;
             vq_used[vsel] <= v_used;
             vq_map[vsel] <= v_chan_map;
-            vsel <= !vsel;
+            vsel <= snext(vsel);
         end
         // release
         if (start)
@@ -471,7 +497,7 @@ always @(posedge clk) begin
             state <= S_IDLE;
             dfull[rsel] <= 1'b0;
             vfull[rsel] <= 1'b0;
-            rsel <= !rsel;
+            rsel <= rnext;
         end
         if (fstart && s_go)
             state <= S_REC;

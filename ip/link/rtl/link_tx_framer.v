@@ -51,7 +51,9 @@
 // Throughput: the feeder and the engine both take K + 2 clocks per data frame (AD beat, K
 // message beats, the engine's tag beat / the feeder's job clock; a CLEAR frame one less: K
 // AD beats) and 2 per sync frame, so a saturated framer sends K words of every K + 2 line clocks
-// (2 idle words between data frames). The CLEAR word FIFO covers the engine's latency (the
+// (2 idle words between data frames). With OCB3 a CLEAR frame is followed by 3K + 2 idle
+// words (4K + 2 line clocks per CLEAR frame): the receiver's decrypt engine hashes a CLEAR
+// frame (all AD) on its one forward lane, 4K + 1 clocks. The CLEAR word FIFO covers the engine's latency (the
 // assembler takes a CLEAR frame's words once the frame before it is out of the engine).
 // The header queue (16 frames between the decision and the frame's tag) covers the engine's
 // latency for any K; cocotb_link_tx_framer.back_to_back_clocks measures both figures.
@@ -145,6 +147,11 @@ localparam [31:0]  OD32M1  = OD - 1;
 localparam [15:0]  KF      = K32[15:0];
 localparam [KW-1:0] KI     = K32[KW-1:0];          // K as a word index
 localparam [KW-1:0] KI1    = K32M1[KW-1:0];
+// OCB3: idle words after a CLEAR frame's last word, for the receiver's engine (4K + 1 clocks per
+// CLEAR frame against K + 1 here: it hashes the AD on its one forward lane)
+localparam integer  CLR_GAP_I = (MODE != 0) ? 3 * K + 2 : 0;
+localparam [11:0]   CLR_GAP = CLR_GAP_I[11:0];
+localparam [0:0]    PACE    = (MODE != 0) ? 1'b1 : 1'b0;
 localparam [OA_W-1:0] OD_LAST = OD32M1[OA_W-1:0];
 localparam [OC_W-1:0] OD_C    = OD32[OC_W-1:0];
 localparam [31:0]  MAGIC_D = 32'h4C434B44;         // "LCKD"
@@ -566,7 +573,7 @@ wire sts_unused = ^{e_sts_code, e_sts_id, e_sts_tvalid, e_m_tid, e_m_tkeep};
 /* verilator lint_on UNUSEDSIGNAL */
 
 // ================================================================ assembler -> output buffer
-reg  [513:0]    obuf [0:OD-1];              // {first word of a sync frame, of a data frame, word}
+reg  [514:0]    obuf [0:OD-1];              // {pace, first word of a sync frame, of a data frame, word}
 reg  [OA_W-1:0] owr, ocm, ord;              // write, first uncommitted, read pointers
 reg  [OC_W-1:0] occ;                        // words written and not read (committed or not)
 reg  [OC_W-1:0] avail;                      // committed words not read
@@ -582,7 +589,8 @@ wire       clr_last = oj == KI1;
 wire [255:0] hq_hdr = hq_m_data[255:0];
 wire [127:0] hq_body = hq_m_data[383:256];
 
-wire o_read = m_tready && avail != 0;
+reg [11:0]  o_gap;                     // idle words still owed after a CLEAR frame (OCB3)
+wire o_read = m_tready && avail != 0 && o_gap == 12'd0;
 wire o_room = occ != OD_C || o_read;
 wire e_abort = e_m_tlast && !e_m_ttag;
 // a CLEAR frame's only engine output is its tag (or an abort beat): taken with the last word
@@ -590,12 +598,12 @@ assign e_m_tready = o_room && (!hq_clr || (!cdrop && (e_abort || (clr_last && cq
 wire e_fire = e_m_tvalid && e_m_tready;
 
 reg         o_we;
-reg [513:0] o_wdata;
+reg [514:0] o_wdata;
 reg         o_commit;
 always @(*) begin
     o_we     = 1'b0;
     o_commit = 1'b0;
-    o_wdata  = {2'b00, e_m_tdata[255:0], oj == 0 ? hq_hdr : ohold};
+    o_wdata  = {3'b000, e_m_tdata[255:0], oj == 0 ? hq_hdr : ohold};
     hq_pop   = 1'b0;
     cq_pop   = 1'b0;
     if (hq_clr) begin
@@ -609,14 +617,14 @@ always @(*) begin
             if (cq_m_valid && o_room) begin
                 o_we    = 1'b1;
                 cq_pop  = 1'b1;
-                o_wdata = {1'b0, oj == 0, cq_m_data};
+                o_wdata = {2'b00, oj == 0, cq_m_data};
             end
         end else if (e_fire && e_m_ttag) begin
             o_we     = 1'b1;
             o_commit = 1'b1;
             hq_pop   = 1'b1;
             cq_pop   = 1'b1;
-            o_wdata  = {2'b00, e_m_tdata[127:0], cq_m_data[383:0]};
+            o_wdata  = {PACE, 2'b00, e_m_tdata[127:0], cq_m_data[383:0]};
         end
     end else if (e_fire && hq_m_valid) begin
         if (e_abort) begin
@@ -625,11 +633,11 @@ always @(*) begin
             o_we     = 1'b1;
             o_commit = 1'b1;
             hq_pop   = 1'b1;
-            o_wdata  = hq_sync ? {2'b10, e_m_tdata[127:0], hq_body, hq_hdr}
-                               : {2'b00, e_m_tdata[127:0], olo, ohold};
+            o_wdata  = hq_sync ? {3'b010, e_m_tdata[127:0], hq_body, hq_hdr}
+                               : {3'b000, e_m_tdata[127:0], olo, ohold};
         end else if (oj != KI1) begin
             o_we    = 1'b1;
-            o_wdata = {1'b0, oj == 0, e_m_tdata[255:0], oj == 0 ? hq_hdr : ohold};
+            o_wdata = {2'b00, oj == 0, e_m_tdata[255:0], oj == 0 ? hq_hdr : ohold};
         end
     end
 end
@@ -693,10 +701,18 @@ always @(posedge clk) begin
         ev_idle <= o_idle;
         ev_tdm  <= o_first_d;
         ev_sync <= o_first_s;
-        if (avail != 0) begin
-            {o_first_s, o_first_d, o_data} <= obuf[ord];
+        if (o_gap != 12'd0) begin
+            o_data    <= 512'd0;
+            o_idle    <= 1'b1;
+            o_first_d <= 1'b0;
+            o_first_s <= 1'b0;
+            o_gap     <= o_gap - 12'd1;
+        end else if (avail != 0) begin
+            {o_first_s, o_first_d, o_data} <= obuf[ord][513:0];
             o_idle <= 1'b0;
             ord    <= ord_next;
+            if (obuf[ord][514])
+                o_gap <= CLR_GAP;
         end else begin
             o_data    <= 512'd0;
             o_idle    <= 1'b1;
@@ -714,6 +730,7 @@ always @(posedge clk) begin
         avail     <= {OC_W{1'b0}};
         o_data    <= 512'd0;
         o_idle    <= 1'b1;
+        o_gap     <= 12'd0;
         o_first_d <= 1'b0;
         o_first_s <= 1'b0;
         ev_tdm    <= 1'b0;

@@ -5,8 +5,9 @@ linecrypt.link.format, reassembly by LinkRx._record, verdict rules of LinkRx._da
 frames, malformed records, reset mid-stream; random stalls on d_*, v_* and c_*).
 
 The default build is N = 10 channels, K = 8 words per frame (464-byte payloads, so client
-frames up to 1600 bytes span several frames); a non-power-of-two K with 16 channels and the
-smallest K are `slow`.
+frames up to 1600 bytes span several frames) with two frame buffers; a non-power-of-two K with
+16 channels and 3 buffers, and the smallest K with 7 buffers (link_rx's OCB3 count at K = 8)
+are `slow`.
 """
 from pathlib import Path
 
@@ -18,8 +19,8 @@ RTL = Path(__file__).resolve().parents[1] / "rtl"
 
 BUILDS = {
     "n10-k8": ({"N": 10, "K": 8}, False),
-    "n16-k5": ({"N": 16, "K": 5}, True),
-    "n3-k4": ({"N": 3, "K": 4}, True),
+    "n16-k5-s3": ({"N": 16, "K": 5, "SLOTS": 3}, True),
+    "n3-k4-s7": ({"N": 3, "K": 4, "SLOTS": 7}, True),
 }
 
 
