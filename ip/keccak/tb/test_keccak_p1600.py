@@ -5,7 +5,8 @@ counts, back-to-back rate, reset mid-permutation (cocotb_keccak_p1600). One roun
 default; two, three and four are `slow`. The same bench runs the lane-serial keccak_p1600_lite
 (state in block RAM); its LC_TECH_ECP5 branch as synthesized (ECP5 LUT4 / PFUMX / L6MUX21
 instances, simulated with Yosys's models of them: a long C++ build), distributed RAM and no write
-register are `slow`."""
+register are `slow`. The interleaving ring keccak_p1600_pipe has its own bench
+(cocotb_keccak_p1600_pipe): STAGES = 2 by default, 4 `slow`."""
 import pytest
 
 from linecrypt.designs import sources_for
