@@ -180,8 +180,16 @@ def mp_table(results: list[dict] | None = None) -> str:
     for name, op, bpc, ip in MP_ROWS:
         r = rows.get(name)
         if r is None:
-            body.append(f"| `{name}` | {op} | {bpc:.3g} | not measured yet | | | | | | "
-                        f"([datasheet]({ip}/doc/README.md)) |")
+            route = EXPERIMENTS / f"{name}-route.json"
+            if route.exists():         # placed, routing stopped unfinished: Yosys LUT4 and FF
+                x = json.loads(route.read_text())
+                cells = x["yosys_cells"]
+                body.append(f"| `{name}` | {op} | {bpc:.3g} | {cells['LUT4']} | "
+                            f"{cells['TRELLIS_FF']} | {cells.get('DP16KD', 0)} | does not route | | | "
+                            f"[experiments/{route.name}](docs/results/experiments/{route.name}) |")
+            else:
+                body.append(f"| `{name}` | {op} | {bpc:.3g} | not measured yet | | | | | | "
+                            f"([datasheet]({ip}/doc/README.md)) |")
             continue
         gbps = bpc * r["fmax_mhz"] / 1000.0
         body.append(f"| `{name}` | {op} | {bpc:.3g} | {r['lut4']} | {r['ff']} | {r['ebr']} | "
