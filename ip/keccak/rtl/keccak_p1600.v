@@ -43,26 +43,6 @@ begin : g_bad_rpc
 end
 endgenerate
 
-function [63:0] rc_of;
-    input [4:0] ir;
-    begin
-        case (ir)
-             0: rc_of = 64'h0000000000000001;   1: rc_of = 64'h0000000000008082;
-             2: rc_of = 64'h800000000000808A;   3: rc_of = 64'h8000000080008000;
-             4: rc_of = 64'h000000000000808B;   5: rc_of = 64'h0000000080000001;
-             6: rc_of = 64'h8000000080008081;   7: rc_of = 64'h8000000000008009;
-             8: rc_of = 64'h000000000000008A;   9: rc_of = 64'h0000000000000088;
-            10: rc_of = 64'h0000000080008009;  11: rc_of = 64'h000000008000000A;
-            12: rc_of = 64'h000000008000808B;  13: rc_of = 64'h800000000000008B;
-            14: rc_of = 64'h8000000000008089;  15: rc_of = 64'h8000000000008003;
-            16: rc_of = 64'h8000000000008002;  17: rc_of = 64'h8000000000000080;
-            18: rc_of = 64'h000000000000800A;  19: rc_of = 64'h800000008000000A;
-            20: rc_of = 64'h8000000080008081;  21: rc_of = 64'h8000000000008080;
-            22: rc_of = 64'h0000000080000001;  23: rc_of = 64'h8000000080008008;
-            default: rc_of = 64'h0;
-        endcase
-    end
-endfunction
 
 reg  [1599:0] state;
 reg           busy;
@@ -94,7 +74,7 @@ generate
 endgenerate
 generate
     for (k = 0; k < RPC; k = k + 1) begin : g_rnd
-        keccak_round u_round (.s_in(chain[k]), .rc(rc_of(ir_now + k[4:0])), .s_out(chain[k+1]));
+        keccak_round u_round (.s_in(chain[k]), .ir(ir_now + k[4:0]), .s_out(chain[k+1]));
     end
 endgenerate
 

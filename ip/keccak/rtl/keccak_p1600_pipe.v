@@ -63,26 +63,6 @@ endgenerate
 localparam integer LAST = STAGES - 1;
 localparam [4:0] ST5 = STAGES[4:0];     // 24 as 5'd24
 
-function [63:0] rc_of;
-    input [4:0] ir;
-    begin
-        case (ir)
-             0: rc_of = 64'h0000000000000001;   1: rc_of = 64'h0000000000008082;
-             2: rc_of = 64'h800000000000808A;   3: rc_of = 64'h8000000080008000;
-             4: rc_of = 64'h000000000000808B;   5: rc_of = 64'h0000000080000001;
-             6: rc_of = 64'h8000000080008081;   7: rc_of = 64'h8000000000008009;
-             8: rc_of = 64'h000000000000008A;   9: rc_of = 64'h0000000000000088;
-            10: rc_of = 64'h0000000080008009;  11: rc_of = 64'h000000008000000A;
-            12: rc_of = 64'h000000008000808B;  13: rc_of = 64'h800000000000008B;
-            14: rc_of = 64'h8000000000008089;  15: rc_of = 64'h8000000000008003;
-            16: rc_of = 64'h8000000000008002;  17: rc_of = 64'h8000000000000080;
-            18: rc_of = 64'h000000000000800A;  19: rc_of = 64'h800000008000000A;
-            20: rc_of = 64'h8000000080008081;  21: rc_of = 64'h8000000000008080;
-            22: rc_of = 64'h0000000080000001;  23: rc_of = 64'h8000000080008008;
-            default: rc_of = 64'h0;
-        endcase
-    end
-endfunction
 
 // per-stage slot: state st[k], running flag v[k], index of the round stage k applies ir[k], id
 wire [1599:0]          st [0:LAST];     // the state registers (per-lane flops in g_stage below)
@@ -152,7 +132,7 @@ generate
             assign vin[k]  = v[k];
         end
 
-        keccak_round u_round (.s_in(rin[k]), .rc(rc_of(irin[k])), .s_out(rout[k]));
+        keccak_round u_round (.s_in(rin[k]), .ir(irin[k]), .s_out(rout[k]));
 
         // register k: round k - 1's output; st[0] takes round LAST's output or a rejected state
         for (l = 0; l < 25; l = l + 1) begin : g_reg

@@ -3,17 +3,40 @@
 // One round of Keccak-f[1600] (FIPS 202 §3.3): iota(chi(pi(rho(theta(A)))), combinational.
 //
 // State numbering (linecrypt/models/keccak.py): lane (x, y) at [64*(x + 5*y) +: 64], lane bit z
-// at bit z of that field, so byte i of the FIPS 202 state string sits at [8*i +: 8]. The round
-// constant comes in as a port: the caller indexes its table by the round number.
+// at bit z of that field, so byte i of the FIPS 202 state string sits at [8*i +: 8]. The caller
+// gives the round index ir (0..23 of Keccak-f[1600]); iota's round constant comes from the table
+// here.
 //
 // Logic per state bit: theta is a 11-input XOR (the column parities of two columns and the
 // bit), chi a 3-input function of three theta outputs, iota one more XOR on 7 bits of lane
 // (0, 0). rho and pi are wiring.
 module keccak_round (
     input  wire [1599:0] s_in,
-    input  wire [63:0]   rc,
+    input  wire [4:0]    ir,
     output wire [1599:0] s_out
 );
+
+function [63:0] rc_of;
+    input [4:0] idx;
+    begin
+        case (idx)
+             0: rc_of = 64'h0000000000000001;   1: rc_of = 64'h0000000000008082;
+             2: rc_of = 64'h800000000000808A;   3: rc_of = 64'h8000000080008000;
+             4: rc_of = 64'h000000000000808B;   5: rc_of = 64'h0000000080000001;
+             6: rc_of = 64'h8000000080008081;   7: rc_of = 64'h8000000000008009;
+             8: rc_of = 64'h000000000000008A;   9: rc_of = 64'h0000000000000088;
+            10: rc_of = 64'h0000000080008009;  11: rc_of = 64'h000000008000000A;
+            12: rc_of = 64'h000000008000808B;  13: rc_of = 64'h800000000000008B;
+            14: rc_of = 64'h8000000000008089;  15: rc_of = 64'h8000000000008003;
+            16: rc_of = 64'h8000000000008002;  17: rc_of = 64'h8000000000000080;
+            18: rc_of = 64'h000000000000800A;  19: rc_of = 64'h800000008000000A;
+            20: rc_of = 64'h8000000080008081;  21: rc_of = 64'h8000000000008080;
+            22: rc_of = 64'h0000000080000001;  23: rc_of = 64'h8000000080008008;
+            default: rc_of = 64'h0;
+        endcase
+    end
+endfunction
+wire [63:0] rc = rc_of(ir);
 
 // rotation offsets r[x][y] (FIPS 202 Table 2)
 function integer rho;
