@@ -53,8 +53,9 @@
 // AD beats) and 2 per sync frame, so a saturated framer sends K words of every K + 2 line clocks
 // (2 idle words between data frames). With OCB3 a CLEAR frame is followed by 3K + 2 idle
 // words (4K + 2 line clocks per CLEAR frame): the receiver's decrypt engine hashes a CLEAR
-// frame (all AD) on its one forward lane, 4K + 1 clocks. The CLEAR word FIFO covers the engine's latency (the
-// assembler takes a CLEAR frame's words once the frame before it is out of the engine).
+// frame (all AD) on its one forward lane, 4K + 1 clocks. The CLEAR word FIFO covers the
+// engine's latency (the assembler takes a CLEAR frame's words once the frame before it is out
+// of the engine).
 // The header queue (16 frames between the decision and the frame's tag) covers the engine's
 // latency for any K; cocotb_link_tx_framer.back_to_back_clocks measures both figures.
 // Latency: a frame starts on the line once its tag is out of the engine (store and forward).
@@ -701,23 +702,19 @@ always @(posedge clk) begin
         ev_idle <= o_idle;
         ev_tdm  <= o_first_d;
         ev_sync <= o_first_s;
-        if (o_gap != 12'd0) begin
-            o_data    <= 512'd0;
-            o_idle    <= 1'b1;
-            o_first_d <= 1'b0;
-            o_first_s <= 1'b0;
-            o_gap     <= o_gap - 12'd1;
-        end else if (avail != 0) begin
+        if (avail != 0 && o_gap == 12'd0) begin
             {o_first_s, o_first_d, o_data} <= obuf[ord][513:0];
             o_idle <= 1'b0;
             ord    <= ord_next;
             if (obuf[ord][514])
                 o_gap <= CLR_GAP;
-        end else begin
+        end else begin                  // an idle word (none ready, or owed after CLEAR)
             o_data    <= 512'd0;
             o_idle    <= 1'b1;
             o_first_d <= 1'b0;
             o_first_s <= 1'b0;
+            if (o_gap != 12'd0)
+                o_gap <= o_gap - 12'd1;
         end
     end
     if (rst) begin
