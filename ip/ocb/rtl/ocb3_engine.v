@@ -894,28 +894,32 @@ end
 
 assign lt_lstar_valid = fw_out_valid && (fo_type == T_LSTAR);
 
-// ================================================================== output register
-// One register in front of the output and status streams: a beat, a status, or both (the
-// status of a message follows its last beat). It moves on when its parts are taken.
-// Decryption writes its statuses into u_sts directly (ds_*), beside the register: a message's
-// status needs its own last beat taken and nothing of a later message, so a consumer may wait
-// for status n before it takes the output of message n + 1.
-reg  [128*N-1:0] o_data;
-reg  [16*N-1:0]  o_keep;
-reg              o_last, o_tag, o_beat, o_sts;
-reg  [ID_W-1:0]  o_id;
-reg  [3:0]       o_code;
+// ================================================================== output slice
+// A two-entry FIFO (u_oq) in front of the output and status streams holds beats, statuses, or
+// both (the status of a message follows its last beat); an entry moves on when its parts are
+// taken. The output stage writes into it while it has room (o_free, a registered flag), so
+// m_axis_tready and m_sts_tready end at the slice and reach none of the cipher lanes' results,
+// the checksum or the side FIFO. Decryption writes its statuses into u_sts directly (ds_*),
+// beside the slice: a message's status needs its own last beat taken and nothing of a later
+// message, so a consumer may wait for status n before it takes the output of message n + 1.
+localparam OQ_W = 128 * N + 16 * N + ID_W + 9;
+wire [128*N-1:0] o_data;
+wire [16*N-1:0]  o_keep;
+wire             o_last, o_tag, o_beat, o_sts;
+wire [ID_W-1:0]  o_id;
+wire [3:0]       o_code;
+wire             o_hasd;                // the status's message gave output beats (aead_hold)
+wire             o_valid;
 wire             st_s_ready;
-reg              o_hasd;                // the status's message gave output beats (aead_hold)
 // the engine's output and status streams, before aead_hold (HOLD = 1) or the ports
 wire             i_axis_tready;
 wire [3:0]       i_sts_code;
 wire [ID_W-1:0]  i_sts_id;
 wire             i_sts_hasd;
 wire             i_sts_tvalid, i_sts_tready;
-wire             o_free = (!o_beat || i_axis_tready) && (!o_sts || st_s_ready);
+wire             o_free;
 
-// output-stage requests to the register (set in the blocks below)
+// output-stage requests to the slice (set in the blocks below)
 reg              os_load, os_beat, os_sts, os_last, os_tag, os_hasd;
 reg  [128*N-1:0] os_data;
 reg  [16*N-1:0]  os_keep;
@@ -926,38 +930,29 @@ reg              ds_valid, ds_hasd;
 reg  [3:0]       ds_code;
 reg  [ID_W-1:0]  ds_id;
 
-always @(posedge clk) begin
-    if (rst) begin
-        o_beat <= 1'b0;
-        o_sts  <= 1'b0;
-    end else if (o_free) begin
-        o_beat <= os_load && os_beat;
-        o_sts  <= os_load && os_sts;
-    end
-    if (o_free && os_load) begin
-        o_data <= os_data;
-        o_keep <= os_keep;
-        o_last <= os_last;
-        o_tag  <= os_tag;
-        o_id   <= os_id;
-        o_code <= os_code;
-        o_hasd <= os_hasd;
-    end
-end
+wire o_take = (!o_beat || i_axis_tready) && (!o_sts || st_s_ready);
+lc_fifo #(.WIDTH(OQ_W), .DEPTH(2)) u_oq (
+    .clk(clk), .rst(rst),
+    .s_data({os_beat, os_sts, os_last, os_tag, os_hasd, os_code, os_id, os_keep, os_data}),
+    .s_valid(os_load && (os_beat || os_sts)), .s_ready(o_free),
+    .m_data({o_beat, o_sts, o_last, o_tag, o_hasd, o_code, o_id, o_keep, o_data}),
+    .m_valid(o_valid), .m_ready(o_take),
+    .m_valid_next(), .count()
+);
 
-// statuses, after the register
-// (a status moves to the FIFO with its beat's handshake; o_free waits for both). Decryption
+// statuses, after the slice
+// (a status moves to the FIFO with its beat's handshake; o_take waits for both). Decryption
 // never sets o_sts: its statuses come from ds_*.
 lc_fifo #(.WIDTH(5 + ID_W), .DEPTH(4)) u_sts (
     .clk(clk), .rst(rst),
     .s_data(ds_valid ? {ds_hasd, ds_code, ds_id} : {o_hasd, o_code, o_id}),
-    .s_valid((o_sts && (!o_beat || i_axis_tready)) || ds_valid),
+    .s_valid((o_valid && o_sts && (!o_beat || i_axis_tready)) || ds_valid),
     .s_ready(st_s_ready),
     .m_data({i_sts_hasd, i_sts_code, i_sts_id}), .m_valid(i_sts_tvalid),
     .m_ready(i_sts_tready),
     .m_valid_next(), .count()
 );
-wire i_axis_tvalid = o_beat && (!o_sts || st_s_ready);
+wire i_axis_tvalid = o_valid && o_beat && (!o_sts || st_s_ready);
 
 generate
 if (HOLD != 0) begin : g_hold
@@ -1195,7 +1190,7 @@ end else begin : g_dec_out
     // status emitter, straight into u_sts: a message with output beats waits until its last
     // beat is taken (owed: such beats taken whose status has not been written)
     reg  [7:0]   owed;
-    wire         last_taken = o_beat && o_last && i_axis_tready;
+    wire         last_taken = o_valid && o_beat && o_last && i_axis_tready;
     wire         fo_tag  = fw_out_valid && (fo_type == T_TAG);
     wire         em_can  = pe_valid && (!p_sumtk || sumf_valid) && (!p_chk || fo_tag);
     wire         em_go   = em_can && st_s_ready && (!p_hasd || owed != 8'd0);
