@@ -50,6 +50,7 @@ TOPS: dict[str, str] = {
     "link_regs": "link",
     "keccak_p1600": "keccak",     # Keccak-p[1600, nr], full-width datapath, RPC rounds per clock
     "keccak_p1600_pipe": "keccak",   # Keccak-p[1600, nr], ring of STAGES rounds, STAGES states interleaved
+    "keccak_p1600_mux": "keccak",    # one keccak_p1600 shared by N clients (sponge, Keyak engine, PRNG)
     "keccak_sponge": "keccak",    # sponge with hardware padding: SHA-3, SHAKE, Keccak-256
     "rijndael_iter": "aesmp",     # iterative Rijndael, Nb = 4 or 8, on-the-fly key expansion
     "aes_hash": "aesmp",          # AES-Hash (Davies-Meyer over Rijndael-256), padding in hardware

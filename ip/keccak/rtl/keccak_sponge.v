@@ -26,8 +26,18 @@
 // there, and is free again on the next clock, so absorbing the next block overlaps the
 // permutation: max(rate_w + 1, nr / RPC) clocks per block. Squeezing gives one beat per
 // clock from a permuted state, and one more permutation per rate_w beats.
+//
+// Permutation: EXT_PERM = 0 instantiates keccak_p1600 (RPC rounds per clock) inside; the perm_*
+// ports are then unused (outputs as the internal permutation sees them, inputs ignored).
+// EXT_PERM = 1 leaves it out and drives a keccak_p1600 outside through perm_*, the mirror of
+// keccak_p1600's s_*/m_* ports (perm_s_* to its s_*, perm_m_* from its m_*), so several
+// clients can share one permutation (ip/keccak/rtl/keccak_p1600_mux.v). The sponge's state
+// lives in that permutation's output register between blocks, as it does inside; a state left
+// there when a message starts (a message dropped by a reset of the sponge alone) is taken off
+// the permutation as the first block goes in.
 module keccak_sponge #(
-    parameter RPC = 1                   // permutation rounds per clock (keccak_p1600)
+    parameter RPC      = 1,             // permutation rounds per clock (keccak_p1600, EXT_PERM = 0)
+    parameter EXT_PERM = 0              // 1: the permutation is outside, on the perm_* ports
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -53,8 +63,24 @@ module keccak_sponge #(
 
     output reg          st_err,
     output reg          st_valid,
-    input  wire         st_ready
+    input  wire         st_ready,
+
+    // external permutation (EXT_PERM = 1): to keccak_p1600's s_*, from its m_*
+    output wire [1599:0] perm_s_tdata,
+    output wire [4:0]   perm_s_nr,
+    output wire         perm_s_tvalid,
+    input  wire         perm_s_tready,
+    input  wire [1599:0] perm_m_tdata,
+    input  wire         perm_m_terr,
+    input  wire         perm_m_tvalid,
+    output wire         perm_m_tready
 );
+
+generate
+if (EXT_PERM != 0 && EXT_PERM != 1) begin : g_bad_ext
+    $error("%m: EXT_PERM must be 0 or 1");
+end
+endgenerate
 
 localparam [2:0] S_IDLE = 3'd0, S_ABSORB = 3'd1, S_WAIT = 3'd2, S_SQUEEZE = 3'd3,
                  S_DROP = 3'd4, S_STATUS = 3'd5;
@@ -86,11 +112,28 @@ reg           p_valid_in;
 reg           p_m_ready;
 reg  [1599:0] p_in;
 
-keccak_p1600 #(.RPC(RPC)) u_perm (
-    .clk(clk), .rst(rst),
-    .s_tdata(p_in), .s_nr(nr), .s_tvalid(p_valid_in), .s_tready(p_s_ready),
-    .m_tdata(p_out), .m_terr(p_terr), .m_tvalid(p_valid), .m_tready(p_m_ready)
-);
+assign perm_s_tdata  = p_in;
+assign perm_s_nr     = nr;
+assign perm_s_tvalid = p_valid_in;
+assign perm_m_tready = p_m_ready;
+
+generate
+if (EXT_PERM == 0) begin : g_perm
+    keccak_p1600 #(.RPC(RPC)) u_perm (
+        .clk(clk), .rst(rst),
+        .s_tdata(p_in), .s_nr(nr), .s_tvalid(p_valid_in), .s_tready(p_s_ready),
+        .m_tdata(p_out), .m_terr(p_terr), .m_tvalid(p_valid), .m_tready(p_m_ready)
+    );
+    /* verilator lint_off UNUSEDSIGNAL */  // the perm_* inputs: the permutation is inside
+    wire unused_perm = &{1'b0, perm_s_tready, perm_m_tdata, perm_m_terr, perm_m_tvalid};
+    /* verilator lint_on UNUSEDSIGNAL */
+end else begin : g_ext_perm
+    assign p_s_ready = perm_s_tready;
+    assign p_out     = perm_m_tdata;
+    assign p_terr    = perm_m_terr;
+    assign p_valid   = perm_m_tvalid;
+end
+endgenerate
 
 // the s_tkeep of the last beat: k low bytes (k = 0..8); any other pattern is an error
 function [3:0] keep_count;
@@ -138,7 +181,9 @@ always @(*) begin
     p_in       = block;
     if (st == S_ABSORB && full) begin
         p_valid_in = fresh || p_valid;
-        p_m_ready  = !fresh && p_valid;      // the old state leaves as the new one is taken
+        // the old state leaves as the new one is taken (fresh: a state left in the
+        // permutation by a dropped message is discarded)
+        p_m_ready  = p_valid;
         p_in       = (fresh ? 1600'd0 : p_out) ^ block;
     end else if (sq_more) begin
         p_valid_in = 1'b1;

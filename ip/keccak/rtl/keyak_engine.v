@@ -42,9 +42,20 @@
 // Timing (RPC rounds per clock): one beat per clock on every stream; a Piston block costs its
 // beats + 1 (the Spark) clocks, and a Crypt waits for the permutation (12 / RPC clocks).
 // Metadata-only blocks (and the key and nonce) are written while the permutation runs.
+//
+// Permutation: EXT_PERM = 0 instantiates keccak_p1600 (RPC rounds per clock) inside; the perm_*
+// ports are then unused (outputs as the internal permutation sees them, inputs ignored).
+// EXT_PERM = 1 leaves it out and drives a keccak_p1600 outside through perm_*, the mirror of
+// keccak_p1600's s_*/m_* ports (perm_s_* to its s_*, perm_m_* from its m_*; perm_s_nr is 12),
+// so several clients can share one permutation (ip/keccak/rtl/keccak_p1600_mux.v); RPC must be
+// that permutation's. The Piston state lives in the permutation's output register, inside or
+// outside: a session continues (a command without c_start) only while no other client has
+// used the permutation since the session's last command. A command with c_start takes a state
+// left there off the permutation as its first block goes in.
 module keyak_engine #(
     parameter RPC        = 1,           // permutation rounds per clock: 1, 2, 3, 4, 6 or 12
-    parameter USER_WIDTH = 8
+    parameter USER_WIDTH = 8,
+    parameter EXT_PERM   = 0            // 1: the permutation is outside, on the perm_* ports
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -84,12 +95,25 @@ module keyak_engine #(
     output reg  [1:0]            st_code,
     output reg  [USER_WIDTH-1:0] st_user,
     output reg                   st_valid,
-    input  wire                  st_ready
+    input  wire                  st_ready,
+
+    // external permutation (EXT_PERM = 1): to keccak_p1600's s_*, from its m_*
+    output wire [1599:0]         perm_s_tdata,
+    output wire [4:0]            perm_s_nr,
+    output wire                  perm_s_tvalid,
+    input  wire                  perm_s_tready,
+    input  wire [1599:0]         perm_m_tdata,
+    input  wire                  perm_m_terr,
+    input  wire                  perm_m_tvalid,
+    output wire                  perm_m_tready
 );
 
 generate
 if (RPC != 1 && RPC != 2 && RPC != 3 && RPC != 4 && RPC != 6 && RPC != 12) begin : g_bad_rpc
     $error("%m: RPC must divide 12");
+end
+if (EXT_PERM != 0 && EXT_PERM != 1) begin : g_bad_ext
+    $error("%m: EXT_PERM must be 0 or 1");
 end
 endgenerate
 
@@ -112,17 +136,35 @@ localparam [3:0] S_IDLE = 4'd0,   // waiting for a command
 // ---- permutation ------------------------------------------------------------------------------
 wire [1599:0] p_out;
 wire          p_valid, p_s_ready;
-/* verilator lint_off UNUSEDSIGNAL */
-wire          p_terr;             // never set: nr = 12 is a multiple of every legal RPC
-/* verilator lint_on UNUSEDSIGNAL */
 wire          p_valid_in, p_m_ready;
 wire [1599:0] p_in;
 
-keccak_p1600 #(.RPC(RPC)) u_perm (
-    .clk(clk), .rst(rst),
-    .s_tdata(p_in), .s_nr(5'd12), .s_tvalid(p_valid_in), .s_tready(p_s_ready),
-    .m_tdata(p_out), .m_terr(p_terr), .m_tvalid(p_valid), .m_tready(p_m_ready)
-);
+assign perm_s_tdata  = p_in;
+assign perm_s_nr     = 5'd12;
+assign perm_s_tvalid = p_valid_in;
+assign perm_m_tready = p_m_ready;
+
+generate
+if (EXT_PERM == 0) begin : g_perm
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire p_terr;                  // never set: nr = 12 is a multiple of every legal RPC
+    // the perm_* inputs: the permutation is inside
+    wire unused_perm = &{1'b0, perm_s_tready, perm_m_tdata, perm_m_terr, perm_m_tvalid};
+    /* verilator lint_on UNUSEDSIGNAL */
+    keccak_p1600 #(.RPC(RPC)) u_perm (
+        .clk(clk), .rst(rst),
+        .s_tdata(p_in), .s_nr(5'd12), .s_tvalid(p_valid_in), .s_tready(p_s_ready),
+        .m_tdata(p_out), .m_terr(p_terr), .m_tvalid(p_valid), .m_tready(p_m_ready)
+    );
+end else begin : g_ext_perm
+    /* verilator lint_off UNUSEDSIGNAL */  // never set: nr = 12 is a multiple of every legal RPC
+    wire unused_terr = perm_m_terr;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign p_s_ready = perm_s_tready;
+    assign p_out     = perm_m_tdata;
+    assign p_valid   = perm_m_tvalid;
+end
+endgenerate
 
 // ---- registers ----------------------------------------------------------------------------------
 reg  [3:0]            st;

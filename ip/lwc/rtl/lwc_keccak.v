@@ -4,8 +4,15 @@
 // linecrypt/lwc/engine.py, EngineModel(Engine.KECCAK, W, aead_limits=AeadLimits(KEYAK_AD,
 // KEYAK_MSG, KEYAK_SEGS)), or EngineModel(Engine.KECCAK, W, without={Alg.LAKE_KEYAK}) with
 // KEYAK = 0; without={Alg.KECCAK_DUPLEX} with PRNG = 0) around keccak_sponge, keyak_engine
-// (ip/keccak/rtl) and the PRNG's own keccak_p1600. lwc_word_decode checks the PDI and SDI
-// control words, lwc_do_words packs the squeezed beats into DO words.
+// (ip/keccak/rtl) and the keccak-duplex PRNG. lwc_word_decode checks the PDI and SDI control
+// words, lwc_do_words packs the squeezed beats into DO words.
+//
+// One permutation: the sponge, the Keyak engine (both with EXT_PERM = 1) and the PRNG take
+// turns in one keccak_p1600 through keccak_p1600_mux. One operation runs at a time, so the
+// grant follows the operation: the PRNG while it has a duplexing call to start, the Keyak
+// engine while an ENC/DEC runs in it, the sponge otherwise. The sponge's and the Keyak
+// engine's states live in the permutation during their operation; the PRNG's state, which
+// persists across instructions, lives in a register of its own.
 //
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
@@ -43,13 +50,13 @@
 //         KEYAK = 0 builds without it: ENC/DEC are BAD_INSTRUCTION, segments discarded.
 //   PRNG_SEED, PRNG_RESEED, PRNG_GEN: keccak-duplex (0x1A, [keccak-duplex];
 //         linecrypt/models/keccak_duplex.py), SpongePRG on Keccak-f[1600] with r = 1088,
-//         c = 512, rho = 135 bytes, every duplexing call padded with 0x1F and pad10*1. Its own
-//         keccak_p1600 (one round per clock whatever RPC is: the PRNG is off the data path)
-//         holds the state between instructions in its output register. PRNG_SEED and
-//         PRNG_RESEED take the SEED bytes from SDI one per clock into a 136-byte shift register
-//         (the block: 135 data bytes at most, then the padding bytes shifted in after them, one
-//         per clock); a call XORs it into the state (PRNG_SEED's first call: into zero) and
-//         permutes. The SEED part ends with a call of 0..134 bytes; success: a status word.
+//         c = 512, rho = 135 bytes, every duplexing call padded with 0x1F and pad10*1. Its
+//         state register holds the state between instructions. PRNG_SEED and PRNG_RESEED
+//         take the SEED bytes from SDI one per clock and XOR them into the rate as it rotates
+//         by a byte per clock (135 data bytes at most, then the padding bytes after them, one
+//         per clock; 136 steps bring the rate back into place, PRNG_SEED's first call starts
+//         from the zero state); a call then permutes the state in the shared permutation. The
+//         SEED part ends with a call of 0..134 bytes; success: a status word.
 //         PRNG_GEN sends rate bytes 0..134 of each call's output as RANDOM, an empty call
 //         (block 0x1F, 0*, 0x80) between blocks, then the forget call: bytes 0..134 of the rate
 //         zeroed, byte 135 (never output) XORed with 0x9F. PRNG_RESEED and PRNG_GEN before a successful
@@ -66,7 +73,7 @@ module lwc_keccak #(
     parameter KEYAK_AD   = 2048,        // largest AD of an ENC/DEC, bytes (multiple of 8)
     parameter KEYAK_MSG  = 4096,        // largest PT/CT part, bytes (multiple of 8)
     parameter KEYAK_SEGS = 64,          // most PT/CT segments of one ENC/DEC
-    parameter PRNG       = 1            // 1: keccak-duplex PRNG (its own permutation); 0: none
+    parameter PRNG       = 1            // 1: keccak-duplex PRNG; 0: none
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -121,6 +128,7 @@ localparam integer MA_W = $clog2(MB_DEPTH);
 localparam integer XA_W = (XB_DEPTH > 1) ? $clog2(XB_DEPTH) : 1;
 localparam integer SA_W = (KEYAK_SEGS > 1) ? $clog2(KEYAK_SEGS) : 1;
 localparam integer KRPC = (RPC >= 12) ? 12 : RPC;  // keyak_engine: rounds per clock divide 12
+localparam integer PRPC = (KEYAK != 0) ? KRPC : RPC; // the shared permutation's rounds per clock
 localparam [20:0]  K_AD  = KEYAK_AD[20:0];
 localparam [20:0]  K_MSG = KEYAK_MSG[20:0];
 localparam [SA_W:0] K_SEGS = KEYAK_SEGS[SA_W:0];
@@ -278,7 +286,15 @@ wire        st_err;
 wire        st_valid;
 wire        st_ready = (dst == D_WST) && !prng_job;
 
-keccak_sponge #(.RPC(RPC)) u_sponge (
+// the shared permutation's client ports (keccak_p1600_mux): 0 sponge, 1 Keyak, 2 PRNG
+localparam [1:0] PC_SPONGE = 2'd0, PC_KEYAK = 2'd1, PC_PRNG = 2'd2;
+wire [3*1600-1:0] pc_s_tdata;
+wire [3*5-1:0] pc_s_nr;
+wire [2:0]  pc_s_tvalid, pc_s_tready, pc_m_tvalid, pc_m_tready;
+wire [1599:0] pc_m_tdata;
+wire        pc_m_terr;
+
+keccak_sponge #(.RPC(PRPC), .EXT_PERM(1)) u_sponge (
     .clk(clk), .rst(sp_rst),
     .c_rate_w(c_rate), .c_suffix(c_suffix), .c_nr(5'd24), .c_out_len(c_outlen),
     .c_valid(cmd_pend), .c_ready(c_ready),
@@ -286,7 +302,11 @@ keccak_sponge #(.RPC(RPC)) u_sponge (
     .s_tready(s_tready),
     .m_tdata(m_tdata), .m_tkeep(m_tkeep), .m_tlast(m_tlast), .m_tvalid(m_tvalid),
     .m_tready(m_tready),
-    .st_err(st_err), .st_valid(st_valid), .st_ready(st_ready)
+    .st_err(st_err), .st_valid(st_valid), .st_ready(st_ready),
+    .perm_s_tdata(pc_s_tdata[0 +: 1600]), .perm_s_nr(pc_s_nr[0 +: 5]),
+    .perm_s_tvalid(pc_s_tvalid[0]), .perm_s_tready(pc_s_tready[0]),
+    .perm_m_tdata(pc_m_tdata), .perm_m_terr(pc_m_terr), .perm_m_tvalid(pc_m_tvalid[0]),
+    .perm_m_tready(pc_m_tready[0])
 );
 
 // the beats out of the packer: the MAC's KeyPack block, then the packed message (sponge), or
@@ -826,46 +846,70 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------- keccak-duplex PRNG --
-// State: the output register of u_prng (m_tvalid: a state is there; held between
-// instructions). A duplexing call hands it back through s_* XORed with a block: the absorber's
-// (SEED bytes and their padding), the empty call's (0x1F in byte 0, 0x80 in byte 135) or the
-// forget call's (bytes 0..134 of the rate zeroed, 0x9F into byte 135). Byte i of the state at
-// [8i +: 8] (keccak_p1600); the absorber's block register likewise for bytes 0..135.
+// State: ps, byte i of the state at [8i +: 8] (the keccak_p1600 order), held between
+// instructions. A duplexing call builds its block in place: each SEED byte, then each padding
+// byte, is XORed into rate byte 0 as the rate (bytes 0..135) rotates down by one byte, the
+// XORed byte going to byte 135; after 136 steps block byte k has met state byte k and the rate
+// is back in place (PRNG_SEED's first call starts from the zero state). The call then hands the
+// state to the shared permutation (client PC_PRNG) and takes the result back into ps (pr_busy
+// in between: nothing reads or rotates ps). The empty call XORs 0x1F into byte 0 and 0x80 into
+// byte 135 on the way in, the forget call zeroes bytes 0..134 of the rate and XORs 0x9F into
+// byte 135.
 localparam [1:0] A_FILL = 2'd0, A_PAD = 2'd1, A_CALL = 2'd2;
 localparam [1:0] G_IDLE = 2'd0, G_OUT = 2'd1, G_CONT = 2'd2, G_FORGET = 2'd3;
 reg  [1:0]    ast, gst;
-reg  [1087:0] pb;           // block being built: each byte enters at byte 135 and moves down
-reg  [7:0]    acn;          // bytes shifted into pb for this call (136 make a block)
+reg  [1599:0] ps;           // the generator's state
+reg           pr_busy;      // ps is in the permutation: a call runs
+reg  [7:0]    acn;          // bytes XORed into the rate for this call (136 make a block)
 reg           a_p1;         // the next padding byte is the first (0x1F)
 reg           a_fin;        // this call closes the SEED part
-reg           p_fresh;      // PRNG_SEED's first call: the block goes into the zero state
+reg           p_fresh;      // PRNG_SEED: ps is zeroed before its first byte
 reg  [20:0]   g_left;       // PRNG_GEN: bytes not yet out
 reg  [4:0]    g_lane;       // rate lane on offer (0..16)
 
-wire [1599:0] pm_data;
-wire          pm_valid, ps_ready;
 wire          pr_call_a = (ast == A_CALL);
 wire          pr_call_c = (gst == G_CONT);
 wire          pr_call_f = (gst == G_FORGET);
 wire          pr_go     = pr_call_a || pr_call_c || pr_call_f;
-wire          ps_valid  = pr_go && (pm_valid || (pr_call_a && p_fresh));
-wire          pm_ready  = pr_go && pm_valid;       // the old state leaves as the new one goes in
-wire          pr_take   = ps_valid && ps_ready;
-wire [1599:0] pr_in = pr_call_a ? ((p_fresh ? 1600'd0 : pm_data) ^ {512'd0, pb}) :
-                      pr_call_f ? {pm_data[1599:1088], pm_data[1087:1080] ^ 8'h9F, 1080'd0} :
-                                  (pm_data ^ {512'd0, 8'h80, 1072'd0, 8'h1F});
+wire          ps_valid  = pr_go && !pr_busy;
+wire          pr_take   = ps_valid && pc_s_tready[PC_PRNG];   // never with PRNG = 0
+wire          pr_back   = pc_m_tvalid[PC_PRNG];        // the call's result (always taken)
+wire [1599:0] pr_in = pr_call_a ? ps :
+                      pr_call_f ? {ps[1599:1088], ps[1087:1080] ^ 8'h9F, 1080'd0} :
+                                  (ps ^ {512'd0, 8'h80, 1072'd0, 8'h1F});
+wire          a_ok  = !pr_busy && !p_fresh;            // ps may rotate
 wire [7:0]    a_pad = (a_p1 ? 8'h1F : 8'h00) | ((acn == 8'd135) ? 8'h80 : 8'h00);
-assign a_rdy      = (ast == A_FILL);
+wire          a_step = (ast == A_FILL) ? (a_in && a_ok) : (ast == A_PAD);
+wire [7:0]    a_x   = (ast == A_FILL) ? a_byte : a_pad;    // the byte XORed in by a step
+assign a_rdy      = (ast == A_FILL) && a_ok;
 assign a_fin_take = pr_call_a && pr_take && a_fin;
 
+assign pc_s_tdata[1600*PC_PRNG +: 1600] = pr_in;
+assign pc_s_nr[5*PC_PRNG +: 5]          = 5'd24;
+assign pc_s_tvalid[PC_PRNG]             = (PRNG != 0) && ps_valid;
+assign pc_m_tready[PC_PRNG]             = 1'b1;
+
 always @(posedge clk) begin
+    if (a_step)
+        ps[1087:0] <= {ps[7:0] ^ a_x, ps[1087:8]};
+    if (p_fresh && !pr_busy)
+        ps <= 1600'd0;
+    if (pr_back)
+        ps <= pc_m_tdata;
     if (rst) begin
         ast         <= A_FILL;
         acn         <= 8'd0;
         a_fin       <= 1'b0;
         p_fresh     <= 1'b0;
+        pr_busy     <= 1'b0;
         prng_seeded <= 1'b0;
     end else begin
+        if (pr_take)
+            pr_busy <= 1'b1;
+        else if (pr_back)
+            pr_busy <= 1'b0;
+        if (p_fresh && !pr_busy)
+            p_fresh <= 1'b0;
         if (q_seed_start) begin
             p_fresh     <= 1'b1;
             prng_seeded <= 1'b0;
@@ -873,30 +917,27 @@ always @(posedge clk) begin
         if (q_seeded)
             prng_seeded <= 1'b1;
         case (ast)
-        A_FILL: if (a_in) begin
-            pb  <= {a_byte, pb[1087:8]};
+        A_FILL: if (a_in && a_ok) begin
             acn <= acn + 8'd1;
             if (acn == 8'd134) begin               // 135 bytes: a full block's data
                 ast  <= A_PAD;
                 a_p1 <= 1'b1;
             end
-        end else if (qst == Q_CLOSE && !a_fin) begin
+        end else if (qst == Q_CLOSE && !a_fin && a_ok) begin
             ast   <= A_PAD;                        // the closing call: 0..134 bytes
             a_p1  <= 1'b1;
             a_fin <= 1'b1;
         end
         A_PAD: begin
-            pb   <= {a_pad, pb[1087:8]};
             acn  <= acn + 8'd1;
             a_p1 <= 1'b0;
             if (acn == 8'd135)
                 ast <= A_CALL;
         end
         A_CALL: if (pr_take) begin
-            acn     <= 8'd0;
-            p_fresh <= 1'b0;
-            a_fin   <= 1'b0;
-            ast     <= A_FILL;
+            acn   <= 8'd0;
+            a_fin <= 1'b0;
+            ast   <= A_FILL;
         end
         default: ast <= A_FILL;
         endcase
@@ -918,19 +959,19 @@ reg  [20:0]   g_src;        // request bytes not yet pulled from the state
 reg  [55:0]   g_cb;         // carry: pulled bytes not yet in a beat (byte k at [8k +: 8])
 reg  [2:0]    g_cn;         // their number
 wire          g_l16   = (g_lane == 5'd16);
-wire [63:0]   g_lw    = pm_data[64*g_lane +: 64];
+wire [63:0]   g_lw    = ps[64*g_lane +: 64];
 wire [63:0]   g_ld    = g_l16 ? {8'd0, g_lw[55:0]} : g_lw;     // byte 135 is never output
 wire [3:0]    g_tot   = {1'b0, g_cn} + (g_l16 ? 4'd7 : 4'd8);  // carry and pulled bytes
 wire [119:0]  g_comb  = {64'd0, g_cb} | ({56'd0, g_ld} << {g_cn, 3'b000});
 wire          g_carry = (g_src == 21'd0);                      // the rest is in the carry
 wire          g_emit  = g_carry || (g_tot[3] || {17'd0, g_tot} >= g_left);
-wire          gq_valid = (gst == G_OUT) && (g_carry || (pm_valid && g_emit));
+wire          gq_valid = (gst == G_OUT) && (g_carry || (!pr_busy && g_emit));
 wire [63:0]   gq_data  = g_carry ? {8'd0, g_cb} : g_comb[63:0];
 wire          gq_last  = (g_left <= 21'd8);
 wire [7:0]    gq_keep  = gq_last ? keep_of(g_left) : 8'hFF;
 wire          gq_ready;
 wire          gq_take  = gq_valid && gq_ready;
-wire          g_pull   = (gst == G_OUT) && !g_carry && pm_valid && (!g_emit || gq_ready);
+wire          g_pull   = (gst == G_OUT) && !g_carry && !pr_busy && (!g_emit || gq_ready);
 wire [20:0]   g_src_n  = (g_src <= {17'd0, g_tot - {1'b0, g_cn}}) ? 21'd0 :
                          g_src - {17'd0, g_tot - {1'b0, g_cn}};
 wire          g_idle   = (gst == G_IDLE);
@@ -978,26 +1019,6 @@ always @(posedge clk) begin
         endcase
     end
 end
-
-generate
-if (PRNG != 0) begin : g_prng
-    /* verilator lint_off UNUSEDSIGNAL */  // nr is always 24
-    wire p_terr;
-    /* verilator lint_on UNUSEDSIGNAL */
-    keccak_p1600 #(.RPC(1)) u_prng (
-        .clk(clk), .rst(rst),
-        .s_tdata(pr_in), .s_nr(5'd24), .s_tvalid(ps_valid), .s_tready(ps_ready),
-        .m_tdata(pm_data), .m_terr(p_terr), .m_tvalid(pm_valid), .m_tready(pm_ready)
-    );
-end else begin : g_no_prng
-    /* verilator lint_off UNUSEDSIGNAL */  // the PRNG's signals, unused without it
-    wire unused_p = &{1'b0, pr_in, ps_valid, pm_ready};
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign pm_data  = 1600'd0;
-    assign pm_valid = 1'b0;
-    assign ps_ready = 1'b0;
-end
-endgenerate
 
 // the PDI instruction the SDI side serves (held in P_SDI)
 always @(posedge clk)
@@ -1127,7 +1148,7 @@ if (KEYAK != 0) begin : g_keyak
     /* verilator lint_off UNUSEDSIGNAL */  // the one-command sideband and the output's tlast
     wire       m_tlast_k, m_tuser_k, st_user_k;
     /* verilator lint_on UNUSEDSIGNAL */
-    keyak_engine #(.RPC(KRPC), .USER_WIDTH(1)) u_keyak (
+    keyak_engine #(.RPC(KRPC), .USER_WIDTH(1), .EXT_PERM(1)) u_keyak (
         .clk(clk), .rst(rst),
         .c_op(kdec), .c_start(1'b1), .c_start_tag(1'b0), .c_start_forget(1'b0),
         .c_forget(1'b0), .c_key_len(6'd16), .c_nonce_len(8'd150),
@@ -1140,7 +1161,11 @@ if (KEYAK != 0) begin : g_keyak
         .m_tdata(k_m_tdata), .m_tkeep(k_m_tkeep), .m_tlast(m_tlast_k), .m_tuser(m_tuser_k),
         .m_tvalid(k_m_tvalid), .m_tready(1'b1),
         .st_code(k_st_code), .st_user(st_user_k), .st_valid(k_st_valid),
-        .st_ready(dst == D_KRUN)
+        .st_ready(dst == D_KRUN),
+        .perm_s_tdata(pc_s_tdata[1600*PC_KEYAK +: 1600]), .perm_s_nr(pc_s_nr[5*PC_KEYAK +: 5]),
+        .perm_s_tvalid(pc_s_tvalid[PC_KEYAK]), .perm_s_tready(pc_s_tready[PC_KEYAK]),
+        .perm_m_tdata(pc_m_tdata), .perm_m_terr(pc_m_terr),
+        .perm_m_tvalid(pc_m_tvalid[PC_KEYAK]), .perm_m_tready(pc_m_tready[PC_KEYAK])
     );
 end else begin : g_no_keyak
     /* verilator lint_off UNUSEDSIGNAL */  // the Keyak path's signals, unused without the engine
@@ -1158,8 +1183,35 @@ end else begin : g_no_keyak
     assign k_mq       = 64'd0;
     assign k_xq       = 64'd0;
     assign k_sent     = 17'd0;
+    assign pc_s_tdata[1600*PC_KEYAK +: 1600] = 1600'd0;
+    assign pc_s_nr[5*PC_KEYAK +: 5]          = 5'd0;
+    assign pc_s_tvalid[PC_KEYAK]             = 1'b0;
+    assign pc_m_tready[PC_KEYAK]             = 1'b1;
 end
 endgenerate
+
+// the shared permutation: the grant follows the operation (the PRNG while it has a call to
+// start, the Keyak engine from its command to its status, the sponge otherwise)
+wire [1:0]    pc_sel = pr_go ? PC_PRNG : (dst == D_KCMD || dst == D_KRUN) ? PC_KEYAK : PC_SPONGE;
+wire [1599:0] pp_s_tdata, pp_m_tdata;
+wire [4:0]    pp_s_nr;
+wire          pp_s_tvalid, pp_s_tready, pp_m_terr, pp_m_tvalid, pp_m_tready;
+
+keccak_p1600_mux #(.N(3), .SEL_W(2)) u_perm_mux (
+    .clk(clk), .rst(rst), .sel(pc_sel),
+    .c_s_tdata(pc_s_tdata), .c_s_nr(pc_s_nr), .c_s_tvalid(pc_s_tvalid), .c_s_tready(pc_s_tready),
+    .c_m_tdata(pc_m_tdata), .c_m_terr(pc_m_terr), .c_m_tvalid(pc_m_tvalid),
+    .c_m_tready(pc_m_tready),
+    .p_s_tdata(pp_s_tdata), .p_s_nr(pp_s_nr), .p_s_tvalid(pp_s_tvalid), .p_s_tready(pp_s_tready),
+    .p_m_tdata(pp_m_tdata), .p_m_terr(pp_m_terr), .p_m_tvalid(pp_m_tvalid),
+    .p_m_tready(pp_m_tready)
+);
+
+keccak_p1600 #(.RPC(PRPC)) u_perm (
+    .clk(clk), .rst(rst),
+    .s_tdata(pp_s_tdata), .s_nr(pp_s_nr), .s_tvalid(pp_s_tvalid), .s_tready(pp_s_tready),
+    .m_tdata(pp_m_tdata), .m_terr(pp_m_terr), .m_tvalid(pp_m_tvalid), .m_tready(pp_m_tready)
+);
 
 // the unpacker: a beat in when it has room (up to 8 + W/8 bytes), a word out per DO handshake
 // (the segment's next min(W/8, bytes left) bytes; every segment starts on a new word)
