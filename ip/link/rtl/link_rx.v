@@ -108,8 +108,8 @@ link_rx_deframer #(.MODE(MODE), .CIPHER(CIPHER), .KEY_BITS(KEY_BITS), .K(K), .NS
     .ev_sync_err(ev_sync_err), .ev_session_err(ev_session_err), .ev_hunt_skip(ev_hunt_skip),
     .ev_key_switch(ev_key_switch), .ev_overflow(ev_overflow));
 
-wire [511:0] c_tdata;
-wire [63:0]  c_tkeep;
+wire [1023:0] c_tdata;
+wire [127:0] c_tkeep;
 wire [3:0]   c_tchan;
 wire         c_tlast, c_tuser, c_tvalid;
 wire [15:0]  eg_ready;

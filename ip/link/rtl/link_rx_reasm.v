@@ -86,8 +86,8 @@ module link_rx_reasm #(
     input  wire [15:0]     v_chan_map,
     input  wire [15:0]     purge_en,
     // shared bus to the egress FIFOs
-    output wire [511:0]    c_tdata,
-    output wire [63:0]     c_tkeep,
+    output wire [1023:0]   c_tdata,
+    output wire [127:0]    c_tkeep,
     output wire [3:0]      c_tchan,
     output wire            c_tlast,
     output wire            c_tuser,
@@ -116,13 +116,14 @@ end
 endgenerate
 
 localparam integer CAP = 64 * K - 48;          // payload bytes of a data frame
-localparam integer MW  = $clog2(SLOTS * K);    // buffer address
+localparam integer KH  = (K + 1) / 2;          // word pairs per slot
+localparam integer MW  = $clog2(SLOTS * KH);   // buffer address (a pair of words)
 localparam integer AW  = $clog2(2 * K);        // word count 0..K (clog2(K+1) <= clog2(2K))
 localparam integer SW  = $clog2(SLOTS);        // slot index
 localparam [15:0]  NMASK = (N >= 16) ? 16'hFFFF : ((16'd1 << N) - 16'd1);
 localparam integer CW  = (N > 1) ? $clog2(N) : 1;   // event index width
 localparam [AW-1:0] KA   = K[AW-1:0];
-localparam [MW-1:0] KM   = K[MW-1:0];
+localparam [MW-1:0] KM   = KH[MW-1:0];
 localparam [SW-1:0] SLAST = SLOTS[SW-1:0] - 1'b1;
 localparam [16:0]   CAPW = CAP[16:0];
 localparam [7:0]    NW8  = N[7:0];
@@ -130,7 +131,8 @@ localparam [7:0]    NW8  = N[7:0];
 localparam [2:0] S_IDLE = 3'd0, S_START = 3'd1, S_REC = 3'd2, S_BEAT = 3'd3;
 
 // ------------------------------------------------------------------ frame buffers and verdicts
-reg  [511:0]  mem [0:SLOTS*K-1];
+reg  [511:0]  mem_e [0:SLOTS*KH-1];   // even words of each slot
+reg  [511:0]  mem_o [0:SLOTS*KH-1];   // odd words
 reg  [SW-1:0] wsel, vsel, rsel;
 reg  [AW-1:0] wcnt;
 reg  [SLOTS-1:0] dfull, vfull;
@@ -143,11 +145,13 @@ function [SW-1:0] snext;               // the slot after s
     input [SW-1:0] s;
     snext = (s == SLAST) ? {SW{1'b0}} : s + 1'b1;
 endfunction
-// the first word of slot s plus a word offset within it
+// the first pair of slot s plus a pair offset within it
 function [MW-1:0] saddr;
     input [SW-1:0] s;
     input [AW-1:0] w;
-    reg   [MW+AW-1:0] wide;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg   [MW+AW-1:0] wide;         // the sum is below SLOTS * KH: only its low MW bits count
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
         wide = {{AW{1'b0}}, KM} * {{(MW + AW - SW){1'b0}}, s} + {{MW{1'b0}}, w};
         saddr = wide[MW-1:0];
@@ -160,19 +164,26 @@ assign v_ready  = !vfull[vsel];
 wire d_fire = d_tvalid && d_tready;
 wire v_fire = v_valid && v_ready;
 
-wire [MW-1:0] waddr = saddr(wsel, wcnt);
+wire [MW-1:0] waddr = saddr(wsel, wcnt >> 1);
 always @(posedge clk) begin
-    if (d_fire && wcnt < KA)
-        mem[waddr] <= d_tdata;
+    if (d_fire && wcnt < KA && !wcnt[0])
+        mem_e[waddr] <= d_tdata;
+end
+always @(posedge clk) begin
+    if (d_fire && wcnt < KA && wcnt[0])
+        mem_o[waddr] <= d_tdata;
 end
 
-// read port: registered, clock-enabled; a_q holds the word before the one in ram_q
+// read port: registered, clock-enabled, one pair {odd word, even word} per read; a_q holds
+// the pair before the one in ram_q
 wire          re;
 wire [MW-1:0] raddr;
-reg  [511:0]  ram_q, a_q;
+reg  [1023:0] ram_q, a_q;
 always @(posedge clk) begin
-    if (re)
-        ram_q <= mem[raddr];
+    if (re) begin
+        ram_q[511:0] <= mem_e[raddr];
+        ram_q[1023:512] <= mem_o[raddr];
+    end
 end
 always @(posedge clk) begin
     if (re)
@@ -185,10 +196,10 @@ reg           f_ok;                 // frame authentic: errors count
 reg  [15:0]   keepm;                // channels that get this frame's records
 reg  [16:0]   used;
 reg  [16:0]   pos;                  // next record header (REC), the one after (BEAT)
-reg  [11:0]   rp;                   // buffer word now in ram_q
+reg  [11:0]   rp;                   // buffer pair now in ram_q
 reg  [16:0]   sp;                   // payload byte of the next data byte of the record
 reg  [15:0]   rem;                  // record bytes left
-reg  [5:0]    cb;                   // beat byte of the next data byte
+reg  [6:0]    cb;                   // beat byte of the next data byte
 reg  [3:0]    rch;
 reg           reof;
 
@@ -201,9 +212,9 @@ reg  [15:0]   coff [0:15];          // bytes of the frame in progress already de
 wire          e_ready;
 
 // ------------------------------------------------------------------ header decode
-wire [2:0]    hblk  = pos[5:3];
+wire [3:0]    hblk  = pos[6:3];
 /* verilator lint_off UNUSEDSIGNAL */
-wire [63:0]   hdr   = ram_q[{hblk ^ 3'd1, 6'd0} +: 64];   // rflags bits 7..2 are reserved
+wire [63:0]   hdr   = ram_q[{hblk ^ 4'd1, 6'd0} +: 64];   // rflags bits 7..2 are reserved
 /* verilator lint_on UNUSEDSIGNAL */
 wire [7:0]    h_chan = hdr[63:56];
 wire          h_sof = hdr[48];
@@ -230,8 +241,8 @@ wire [15:0]   h_off  = h_sof ? 16'd0 : coff[hc];
 wire [15:0]   h_flen = h_off + h_len;
 
 // ------------------------------------------------------------------ beat geometry
-wire [6:0]    b_room = 7'd64 - {1'b0, cb};
-wire [15:0]   b_n    = ({9'd0, b_room} < rem) ? {9'd0, b_room} : rem;   // bytes in this beat
+wire [7:0]    b_room = 8'd128 - {1'b0, cb};
+wire [15:0]   b_n    = ({8'd0, b_room} < rem) ? {8'd0, b_room} : rem;   // bytes in this beat
 /* verilator lint_off UNUSEDSIGNAL */
 wire [16:0]   b_lastb = sp + {1'b0, b_n} - 17'd1;       // only its word index is used
 /* verilator lint_on UNUSEDSIGNAL */
@@ -245,10 +256,10 @@ always @* begin
     need_w = rp;
     if (state == S_REC && !at_end) begin
         need_v = 1'b1;
-        need_w = {1'b0, pos[16:6]};
+        need_w = {2'b0, pos[16:7]};
     end else if (state == S_BEAT) begin
         need_v = 1'b1;
-        need_w = {1'b0, b_lastb[16:6]};
+        need_w = {2'b0, b_lastb[16:7]};
     end
 end
 wire win_ok = !need_v || (rp == need_w);
@@ -257,10 +268,10 @@ wire win_ok = !need_v || (rp == need_w);
 reg  [2:0]    n_state;
 reg  [16:0]   n_pos, n_sp;
 reg  [15:0]   n_rem;
-reg  [5:0]    n_cb;
+reg  [6:0]    n_cb;
 reg           e_valid;              // a beat for the skid this clock
-reg  [511:0]  e_data;
-reg  [63:0]   e_keep;
+reg  [1023:0] e_data;
+reg  [127:0]  e_keep;
 reg  [3:0]    e_chan;
 reg           e_last, e_user;
 reg           fire_rec, done;
@@ -271,7 +282,7 @@ reg  [15:0]   n_room;
 reg  [16:0]   n_last;              // only its word index is used
 /* verilator lint_on UNUSEDSIGNAL */
 reg  [7:0]    jb;                   // first beat block taken from ram_q (blocks below: a_q)
-reg  [2:0]    rot;
+reg  [3:0]    rot;
 integer       bb, kb, src;
 
 always @* begin
@@ -281,15 +292,15 @@ always @* begin
     n_rem = rem;
     n_cb = cb;
     e_valid = 1'b0;
-    e_data = 512'd0;
-    e_keep = 64'd0;
+    e_data = 1024'd0;
+    e_keep = 128'd0;
     e_chan = rch;
     e_last = 1'b0;
     e_user = 1'b0;
     fire_rec = 1'b0;
     done = 1'b0;
     jb = 8'd0;
-    rot = 3'd0;
+    rot = 4'd0;
     bb = 0;                         // loop variables: assigned on every path (no latch)
     kb = 0;
     src = 0;
@@ -308,21 +319,21 @@ always @* begin
         end
     end
     S_BEAT: begin
-        // rot: beat block j takes source block (j + rot) mod 8; blocks below jb come from a_q
-        rot = sp[5:3] - cb[5:3];
-        if ({1'b0, sp[16:6]} == rp)
+        // rot: beat block j takes source block (j + rot) mod 16; blocks below jb come from a_q
+        rot = sp[6:3] - cb[6:3];
+        if ({2'b0, sp[16:7]} == rp)
             jb = 8'd0;
         else
-            jb = {5'd0, cb[5:3]} + 8'd8 - {5'd0, sp[5:3]};
-        for (bb = 0; bb < 8; bb = bb + 1) begin
-            src = (bb + {29'd0, rot}) % 8;
+            jb = {4'd0, cb[6:3]} + 8'd16 - {4'd0, sp[6:3]};
+        for (bb = 0; bb < 16; bb = bb + 1) begin
+            src = (bb + {28'd0, rot}) % 16;
             if (bb[7:0] >= jb)
                 e_data[64 * (bb ^ 1) +: 64] = ram_q[64 * (src ^ 1) +: 64];
             else
                 e_data[64 * (bb ^ 1) +: 64] = a_q[64 * (src ^ 1) +: 64];
         end
-        for (kb = 0; kb < 64; kb = kb + 1) begin
-            if (kb >= {26'd0, cb} && kb < {26'd0, cb} + {16'd0, b_n})
+        for (kb = 0; kb < 128; kb = kb + 1) begin
+            if (kb >= {25'd0, cb} && kb < {25'd0, cb} + {16'd0, b_n})
                 e_keep[16 * (kb / 16) + 15 - (kb % 16)] = 1'b1;
         end
         e_last = reof && b_final;
@@ -330,12 +341,12 @@ always @* begin
             e_valid = 1'b1;
             n_sp = sp + {1'b0, b_n};
             n_rem = rem - b_n;
-            n_cb = cb + b_n[5:0];
+            n_cb = cb + b_n[6:0];
             if (b_final) begin
                 n_state = S_REC;
                 // the next record's header (at pos) is already in ram_q and needs no beat of
                 // its own: take it on this clock, as S_REC would on the next
-                if (!at_end && rp == {1'b0, pos[16:6]} && !h_bad && !h_disc)
+                if (!at_end && rp == {2'b0, pos[16:7]} && !h_bad && !h_disc)
                     fire_rec = 1'b1;
             end
         end
@@ -350,7 +361,7 @@ always @* begin
             n_state = S_BEAT;
             n_sp = pos + 17'd8;
             n_rem = h_len;
-            n_cb = h_off[5:0];
+            n_cb = h_off[6:0];
         end
     end
     // the word the next action needs: fetch it now when it is beyond ram_q
@@ -360,12 +371,12 @@ always @* begin
     n_last = 17'd0;
     if (n_state == S_REC && !done && n_pos < used) begin
         n_need_v = 1'b1;
-        n_need_w = {1'b0, n_pos[16:6]};
+        n_need_w = {2'b0, n_pos[16:7]};
     end else if (n_state == S_BEAT) begin
         n_need_v = 1'b1;
-        n_room = 16'd64 - {10'd0, n_cb};
+        n_room = 16'd128 - {9'd0, n_cb};
         n_last = n_sp + {1'b0, (n_rem < n_room) ? n_rem : n_room} - 17'd1;
-        n_need_w = {1'b0, n_last[16:6]};
+        n_need_w = {2'b0, n_last[16:7]};
     end
 end
 wire adv = n_need_v && (n_need_w > rp);
@@ -510,8 +521,8 @@ end
 
 // ------------------------------------------------------------------ output skid
 reg          o_v, s_v;
-reg  [581:0] o_q, s_q;              // {user, last, chan, keep, data}
-wire [581:0] e_bus = {e_user, e_last, e_chan, e_keep, e_data};
+reg  [1157:0] o_q, s_q;             // {user, last, chan, keep, data}
+wire [1157:0] e_bus = {e_user, e_last, e_chan, e_keep, e_data};
 assign e_ready = !s_v;
 wire e_push = e_valid;              // the engine only fires with e_ready
 
@@ -540,11 +551,11 @@ always @(posedge clk) begin
 end
 
 assign c_tvalid = o_v;
-assign c_tdata  = o_q[511:0];
-assign c_tkeep  = o_q[575:512];
-assign c_tchan  = o_q[579:576];
-assign c_tlast  = o_q[580];
-assign c_tuser  = o_q[581];
+assign c_tdata  = o_q[1023:0];
+assign c_tkeep  = o_q[1151:1024];
+assign c_tchan  = o_q[1155:1152];
+assign c_tlast  = o_q[1156];
+assign c_tuser  = o_q[1157];
 
 endmodule
 

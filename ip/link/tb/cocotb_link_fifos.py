@@ -38,7 +38,8 @@ from linecrypt.link.format import bus_to_word as line_bytes, word_to_bus as line
 
 
 def line_keep(positions) -> int:
-    """tkeep of a 512-bit word with bytes ``positions`` kept: bit 16*(b/16) + 15 - (b%16)."""
+    """tkeep of line words with bytes ``positions`` kept: bit 16*(b/16) + 15 - (b%16) (64 bits
+    for a word, 128 for the reassembler's two-word beat)."""
     k = 0
     for b in positions:
         k |= 1 << (16 * (b // 16) + 15 - b % 16)
@@ -428,23 +429,31 @@ async def ingress_reset(dut):
 OTHER = [c for c in range(16) if c != CHAN]
 
 
+BEAT = 128                          # bytes of a c_* beat: two line words
+
+
+def beat_int(data: bytes) -> int:
+    """c_tdata of a 128-byte beat: line word 0 in bits [511:0], word 1 in [1023:512]."""
+    return line_int(data[:64]) | (line_int(data[64:]) << 512)
+
+
 def split_beats(rng, data: bytes, discard=False, keep0=False, coarse=False):
     """The beats of one frame on the reassembler's bus: pieces at random 8-byte-aligned cuts
-    (always cut at the 64-byte word ends), each at its position modulo 64, garbage in the bytes
-    not kept; c_tlast on the last (keep0: an extra empty last beat), c_tuser = discard."""
-    cuts = {0, len(data)} | set(range(64, len(data), 64))
+    (always cut at the 128-byte beat ends), each at its position modulo 128, garbage in the
+    bytes not kept; c_tlast on the last (keep0: an extra empty last beat), c_tuser = discard."""
+    cuts = {0, len(data)} | set(range(BEAT, len(data), BEAT))
     if not coarse:
         cuts |= {8 * rng.randrange(len(data) // 8 + 1) for _ in range(len(data) // 24 + 1)}
     cuts = sorted(c for c in cuts if c <= len(data))
     beats = []
     for a, b in zip(cuts, cuts[1:]):
-        word = bytearray(rng.randbytes(64))
-        pos = range(a % 64, a % 64 + (b - a))
-        word[a % 64:a % 64 + (b - a)] = data[a:b]
-        beats.append(dict(c_tdata=line_int(bytes(word)), c_tkeep=line_keep(pos), c_tchan=CHAN,
+        word = bytearray(rng.randbytes(BEAT))
+        pos = range(a % BEAT, a % BEAT + (b - a))
+        word[a % BEAT:a % BEAT + (b - a)] = data[a:b]
+        beats.append(dict(c_tdata=beat_int(bytes(word)), c_tkeep=line_keep(pos), c_tchan=CHAN,
                           c_tlast=0, c_tuser=rng.randrange(2)))
     if keep0 or not beats:
-        beats.append(dict(c_tdata=line_int(rng.randbytes(64)), c_tkeep=0, c_tchan=CHAN,
+        beats.append(dict(c_tdata=beat_int(rng.randbytes(BEAT)), c_tkeep=0, c_tchan=CHAN,
                           c_tlast=0, c_tuser=0))
     beats[-1]["c_tlast"] = 1
     beats[-1]["c_tuser"] = int(discard)
@@ -504,7 +513,7 @@ class Egress:
                     dut.c_tvalid.value = 0
                     continue
                 if rng.random() < self.other:
-                    cur = dict(c_tdata=rng.getrandbits(512), c_tkeep=rng.getrandbits(64),
+                    cur = dict(c_tdata=rng.getrandbits(1024), c_tkeep=rng.getrandbits(128),
                                c_tchan=rng.choice(OTHER), c_tlast=rng.randrange(2),
                                c_tuser=rng.randrange(2))
                 elif self.beats:
@@ -686,3 +695,28 @@ async def egress_reset(dut):
         await tb.wait_drained(len(want))
         assert tb.got == want, f"after {which}: frames differ"
         tb.got = []
+
+
+@cocotb.test(skip=skip_unless("link_egress"))
+async def egress_bus_rate(dut):
+    """The bus side at full rate: beats of CHAN on every clock, each up to two words (frames of
+    65..136 bytes in one beat, larger ones in whole 128-byte beats), while the buffer has room:
+    c_tready never falls, so the egress writes two words per clock where the beats carry them."""
+    await start_clocks(dut, 3.1, 5.0)
+    tb = Egress(dut, "egress_bus_rate", c_idle=0.0, m_stall=0.0)
+    tb.other = 0.0
+    await reset_both(dut, tb)
+    rng = tb.rng
+    want, room = [], 0
+    while True:
+        data = rng.randbytes(rng.choice([rng.randint(65, 136), rng.randint(65, 136), 1500]))
+        room += -(-len(data) // 64) * 64
+        if room > BYTES // 2:
+            break
+        tb.put(data, coarse=True)
+        want.append(data)
+    beats = len(tb.beats)
+    await tb.wait_drained(len(want))
+    assert tb.got == want, "frames differ"
+    assert tb.waited == 0, f"c_tready low {tb.waited} clocks for {beats} beats with room left"
+    dut._log.info("%d frames in %d beats, c_tready high throughout", len(want), beats)
