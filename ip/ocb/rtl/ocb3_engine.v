@@ -396,13 +396,31 @@ wire              of_last;
 wire [127:0]      of_offset_star, of_offset_tag;
 wire              of_valid, of_ready;
 
+// Offset commands pass a two-entry slice (u_ofq): the offsets' s_ready follows their m_ready in
+// the same clock, so without it the beat engine's decisions would run on through the issuer
+// into the nonce unit and the Ktop answer FIFO. Its ready is a registered flag.
+localparam integer OQC_W = SLOT_W + 128 + BLK_W + 2;
+wire [SLOT_W-1:0] oq_slot;
+wire [127:0]      oq_offset0;
+wire [BLK_W-1:0]  oq_blocks;
+wire              oq_star, oq_user, oq_valid, oq_ready;
+lc_fifo #(.WIDTH(OQC_W), .DEPTH(2)) u_ofq (
+    .clk(clk), .rst(rst),
+    .s_data({h1_slot, iss_msg ? nc_offset0 : 128'd0, iss_msg ? h1_ms_full : h1_ad_full,
+             iss_msg ? h1_ms_star : h1_ad_star, iss_msg}),
+    .s_valid(of_s_valid), .s_ready(of_s_ready),
+    .m_data({oq_slot, oq_offset0, oq_blocks, oq_star, oq_user}),
+    .m_valid(oq_valid), .m_ready(oq_ready),
+    .m_valid_next(), .count()
+);
+
 ocb3_offset_gen #(.N(N), .NSLOTS(NSLOTS), .LMAX(LMAX), .USER_W(1)) u_offsets (
     .clk(clk), .rst(rst),
     .s_lstar_tdata(fw_out_data[127:0]), .s_lstar_slot(kslot), .s_lstar_tvalid(lt_lstar_valid),
     .s_lstar_tready(lt_lstar_ready), .slot_ready(lt_ready),
-    .s_slot(h1_slot), .s_offset0(iss_msg ? nc_offset0 : 128'd0),
-    .s_blocks(iss_msg ? h1_ms_full : h1_ad_full), .s_star(iss_msg ? h1_ms_star : h1_ad_star),
-    .s_user(iss_msg), .s_valid(of_s_valid), .s_ready(of_s_ready),
+    .s_slot(oq_slot), .s_offset0(oq_offset0),
+    .s_blocks(oq_blocks), .s_star(oq_star),
+    .s_user(oq_user), .s_valid(oq_valid), .s_ready(oq_ready),
     .m_offset(of_offset), .m_keep(of_keep), .m_last(of_last), .m_star(of_star),
     .m_offset_star(of_offset_star), .m_offset_tag(of_offset_tag), .m_user(of_user),
     .m_valid(of_valid), .m_ready(of_ready)
