@@ -8,34 +8,44 @@
 // (bytes 8j..8j+7) is bits [64*(j^1) +: 64] with its byte 0 in the most significant byte, so
 // a record header (8 bytes, 8-byte aligned, big-endian: chan, rflags, length, seq) is one block:
 // chan = blk[63:56], rflags = blk[55:48], length = blk[47:32], seq = blk[31:0].
+// A pair is two consecutive words, word 0 in bits [511:0] and word 1 in [1023:512]; the same
+// formulas then hold for its bytes 0..127 and blocks 0..15.
 // On d_* payload byte p is byte p%64 of word p/64 (payload byte 0 = the first record header).
-// On c_* client frame byte o is byte o%64 of the beat; a beat carries bytes of one client frame.
+// On c_* (a pair wide) client frame byte o is byte o%128 of the beat; a beat carries bytes of
+// one client frame, inside one 128-byte pair of frame words.
 //
-// Flow. d_* words are written into one of SLOTS frame buffers (slots of K words in one simple
-// dual-port memory of SLOTS * K words: one write port, one registered read port with a clock
-// enable), v_* verdicts are queued per slot in arrival order; a slot is released once it holds
-// both its frame and its verdict. The slots cover the verdict's lag behind the frame's last
-// word: a frame's slot is busy from its first word to the end of its release, about
-// 2K + 2 + (verdict lag) clocks, while frames arrive every K + 2 clocks, so SLOTS >=
-// 1 + (K + lag) / (K + 2). GCM's verdict lags by a few clocks (2 slots); OCB3's by the tag
-// call through the forward cipher (link_rx sets more slots for it). Release walks the records of payload[0:used] in order:
+// Flow. d_* words are written into one of SLOTS frame buffers (slots of K words, rounded up to
+// whole pairs, in two simple dual-port memories of SLOTS * ceil(K/2) words, one for the even
+// and one for the odd words of each slot: one write port each, and one registered read port
+// with a clock enable and a shared address that reads a pair per clock); v_* verdicts are
+// queued per slot in arrival order; a slot is released once it holds both its frame and its
+// verdict. The slots cover the verdict's lag behind the frame's last word: a frame's slot is
+// busy from its first word to the end of its release, at most about 2K + 2 + (verdict lag)
+// clocks, while frames arrive every K + 2 clocks, so SLOTS >= 1 + (K + lag) / (K + 2). GCM's
+// verdict lags by a few clocks (2 slots); OCB3's by the tag call through the forward cipher
+// (link_rx sets more slots for it). Release walks the records of payload[0:used] in order:
 //   * a record header is taken (the checks and the channel's state update) on the clock of
-//     the previous record's last beat when it lies in the word already read and needs no beat
-//     of its own; otherwise it takes a clock of its own (the "bubble"): the first record, a
-//     header that starts a new buffer word, one after a skipped record, and one that ends a
-//     channel's frame in progress (that clock carries the c_tuser discard beat);
-//   * then one clock per output beat of the record's data (n = min(left, 64 - o%64) bytes per
-//     beat), read from a two-word window (the previous and the current word of the buffer);
-//     the next word is fetched in the clock a beat or header leaves, so beats follow each other
-//     without gaps; a record that is skipped costs one clock per buffer word it covers.
+//     the previous record's last beat when it lies in the pair already read and needs no beat
+//     of its own; otherwise it takes a clock of its own: the first record, a header that
+//     starts a new buffer pair, one after a skipped record or after a record that left with
+//     its header, and one that ends a channel's frame in progress (that clock carries the
+//     c_tuser discard beat);
+//   * then one clock per output beat of the record's data (n = min(left, 128 - o%128) bytes
+//     per beat), read from a two-pair window (the previous and the current pair of the
+//     buffer); the next pair is fetched in the clock a beat or header leaves, so beats follow
+//     each other without gaps; a record that is skipped costs one clock per buffer pair it
+//     covers. A SOF record whose data ends in its header's pair (a client frame of up to 120
+//     bytes) leaves as one beat on its header's own clock;
 //   * a frame starts from idle with two clocks (S_IDLE, S_START: its setup and first read);
 //     when the next slot already holds its frame and verdict as a release ends without an
 //     error (the last beat leaves, or the next header position reaches used), the next frame
-//     is set up and its first word read in that same clock instead.
-// Clocks per released frame, back to back = beats + bubbles (the first header's included):
-// with N = 10, K = 256 and the buffers full, 256-word frames of 64-byte client frames take
-// 227.6 beats and 257.2 clocks (a 72-byte record's header opens a new word once in 8 records),
-// of 1500-byte client frames 260 beats and 262.3 clocks, against the line's 258
+//     is set up and its first pair read in that same clock instead.
+// Clocks per released frame = beats + header clocks + 2 from idle. A record of a client frame
+// of F bytes takes ceil(F/128) beats and 8 + 8*ceil(F/8) payload bytes, so beats per payload
+// byte peak at F = 64 and 129..136 (1/72: 227.6 beats per 256-word frame); with N = 10, K = 256
+// and the buffers full the release is busy 244.6 clocks per frame at 64-byte client frames
+// (the most of the bench's sizes 64..9000 and the mix), 222.0 at 72, 133.8 at 1500, and the
+// frames leave at the input's pace, 256 clocks per frame, against the line's K + 2 = 258
 // (docs/results/bench/link-rx-reasm-rate.json, test rate of the bench).
 //
 // Rules (LinkRx._data_frame / _deliver_unverified / _record of linecrypt/link/model.py):
@@ -61,7 +71,8 @@
 // client frame; ev_purged[i], ev_auth_fail_chan[i], ev_purged_frame at the start of a v_fail
 // frame's release; ev_rec_err.
 //
-// c_* leaves through a two-entry skid register, so c_tready only drives that register.
+// c_* leaves through a two-entry skid register, so c_tready only drives that register;
+// link_egress takes a beat of up to 128 bytes every clock.
 module link_rx_reasm #(
     parameter integer N = 10,           // client channels, 1..16
     parameter integer K = 256,          // words per data frame, 2..1024
@@ -239,16 +250,18 @@ wire          h_lostdrop = h_keep && !h_sof && !h_part && !h_skip;       // no f
 wire          h_deliver = h_keep && (h_sof || h_part);
 wire [15:0]   h_off  = h_sof ? 16'd0 : coff[hc];
 wire [15:0]   h_flen = h_off + h_len;
+// a SOF record whose data ends in the pair of its header: header and its one beat in one clock
+wire          h_one  = h_sof && ({10'd0, pos[6:0]} + 17'd8 + {1'b0, h_len} <= 17'd128);
 
 // ------------------------------------------------------------------ beat geometry
 wire [7:0]    b_room = 8'd128 - {1'b0, cb};
 wire [15:0]   b_n    = ({8'd0, b_room} < rem) ? {8'd0, b_room} : rem;   // bytes in this beat
 /* verilator lint_off UNUSEDSIGNAL */
-wire [16:0]   b_lastb = sp + {1'b0, b_n} - 17'd1;       // only its word index is used
+wire [16:0]   b_lastb = sp + {1'b0, b_n} - 17'd1;       // only its pair index is used
 /* verilator lint_on UNUSEDSIGNAL */
 wire          b_final = (b_n == rem);
 
-// word that the current action needs in ram_q
+// pair that the current action needs in ram_q
 reg           need_v;
 reg  [11:0]   need_w;
 always @* begin
@@ -279,10 +292,13 @@ reg           n_need_v;
 reg  [11:0]   n_need_w;
 reg  [15:0]   n_room;
 /* verilator lint_off UNUSEDSIGNAL */
-reg  [16:0]   n_last;              // only its word index is used
+reg  [16:0]   n_last;              // only its pair index is used
 /* verilator lint_on UNUSEDSIGNAL */
 reg  [7:0]    jb;                   // first beat block taken from ram_q (blocks below: a_q)
 reg  [3:0]    rot;
+reg  [6:0]    k_lo;                 // the beat's first byte
+reg  [15:0]   k_n;                  // and its byte count
+reg           one;                  // a whole record (header and data) taken this clock
 integer       bb, kb, src;
 
 always @* begin
@@ -301,6 +317,9 @@ always @* begin
     done = 1'b0;
     jb = 8'd0;
     rot = 4'd0;
+    k_lo = cb;
+    k_n = b_n;
+    one = 1'b0;
     bb = 0;                         // loop variables: assigned on every path (no latch)
     kb = 0;
     src = 0;
@@ -316,26 +335,22 @@ always @* begin
             e_chan = hc;
             e_last = 1'b1;
             e_user = 1'b1;
+            // the whole record lies in ram_q: its data leaves as one beat on this clock
+            if (h_deliver && h_one && !h_disc && e_ready) begin
+                one = 1'b1;
+                e_valid = 1'b1;
+                e_last = h_eof;
+                e_user = 1'b0;
+                rot = pos[6:3] + 4'd1;
+                k_lo = 7'd0;
+                k_n = h_len;
+            end
         end
     end
     S_BEAT: begin
-        // rot: beat block j takes source block (j + rot) mod 16; blocks below jb come from a_q
         rot = sp[6:3] - cb[6:3];
-        if ({2'b0, sp[16:7]} == rp)
-            jb = 8'd0;
-        else
+        if ({2'b0, sp[16:7]} != rp)
             jb = {4'd0, cb[6:3]} + 8'd16 - {4'd0, sp[6:3]};
-        for (bb = 0; bb < 16; bb = bb + 1) begin
-            src = (bb + {28'd0, rot}) % 16;
-            if (bb[7:0] >= jb)
-                e_data[64 * (bb ^ 1) +: 64] = ram_q[64 * (src ^ 1) +: 64];
-            else
-                e_data[64 * (bb ^ 1) +: 64] = a_q[64 * (src ^ 1) +: 64];
-        end
-        for (kb = 0; kb < 128; kb = kb + 1) begin
-            if (kb >= {25'd0, cb} && kb < {25'd0, cb} + {16'd0, b_n})
-                e_keep[16 * (kb / 16) + 15 - (kb % 16)] = 1'b1;
-        end
         e_last = reof && b_final;
         if (win_ok && e_ready) begin
             e_valid = 1'b1;
@@ -353,18 +368,31 @@ always @* begin
     end
     default: ;
     endcase
+    // the beat: block j takes source block (j + rot) mod 16, from a_q below block jb and from
+    // ram_q above; bytes k_lo .. k_lo + k_n - 1 kept
+    for (bb = 0; bb < 16; bb = bb + 1) begin
+        src = (bb + {28'd0, rot}) % 16;
+        if (bb[7:0] >= jb)
+            e_data[64 * (bb ^ 1) +: 64] = ram_q[64 * (src ^ 1) +: 64];
+        else
+            e_data[64 * (bb ^ 1) +: 64] = a_q[64 * (src ^ 1) +: 64];
+    end
+    for (kb = 0; kb < 128; kb = kb + 1) begin
+        if (kb >= {25'd0, k_lo} && kb < {25'd0, k_lo} + {16'd0, k_n})
+            e_keep[16 * (kb / 16) + 15 - (kb % 16)] = 1'b1;
+    end
     // a record header taken on this clock: the next one follows it; a delivered record's
-    // data comes next
+    // data comes next, unless it left with the header
     if (fire_rec) begin
         n_pos = h_next[16:0];
-        if (h_deliver) begin
+        if (h_deliver && !one) begin
             n_state = S_BEAT;
             n_sp = pos + 17'd8;
             n_rem = h_len;
             n_cb = h_off[6:0];
         end
     end
-    // the word the next action needs: fetch it now when it is beyond ram_q
+    // the pair the next action needs: fetch it now when it is beyond ram_q
     n_need_v = 1'b0;
     n_need_w = rp;
     n_room = 16'd0;
@@ -386,7 +414,7 @@ wire          eng = (state == S_REC) || (state == S_BEAT);
 // A frame starts in S_START (from S_IDLE), or, when the next slot already holds its frame and
 // verdict, in the clock the frame being released ends without an error (its last beat
 // leaves, or the next header position reaches used): that clock frees the slot, sets up the
-// other slot's frame and reads its first word, so its first header is taken in the next clock.
+// other slot's frame and reads its first pair, so its first header is taken in the next clock.
 // s_* describe the starting frame's slot: rsel in S_START, the next slot in REC/BEAT.
 wire [SW-1:0] fsel = (state == S_START) ? rsel : rnext;
 wire [15:0] s_map  = vq_map[fsel] & NMASK;
@@ -405,7 +433,7 @@ wire        s_go = (s_keep != 16'd0) && s_used_ok && (s_used != 17'd0);
 wire        f_end = (state == S_BEAT && win_ok && e_ready && b_final && at_end) ||
                     (state == S_REC && at_end);
 wire        fast = f_end && dfull[rnext] && vfull[rnext] && s_go;
-wire        fstart = (state == S_START) || fast;       // a frame's first word is read
+wire        fstart = (state == S_START) || fast;       // a frame's first pair is read
 
 wire [AW-1:0] rd_w = fstart ? {AW{1'b0}} : rp[AW-1:0] + 1'b1;
 assign re    = fstart || (eng && adv);

@@ -586,9 +586,9 @@ async def reset_mid_stream(dut):
 
 # ------------------------------------------------------------------ rate
 
-RATE_SIZES = {"64": [64], "65": [65], "72": [72], "100": [100], "128": [128], "129": [129],
-              "200": [200], "576": [576], "1000": [1000], "1500": [1500], "9000": [9000],
-              "imix": [64] * 7 + [576] * 4 + [1500]}
+RATE_SIZES = {"64": [64], "65": [65], "72": [72], "100": [100], "120": [120], "128": [128],
+              "129": [129], "200": [200], "576": [576], "1000": [1000], "1500": [1500],
+              "9000": [9000], "imix": [64] * 7 + [576] * 4 + [1500]}
 RATE_FRAMES = 24                # data frames per size; the first 4 and the last 2 not measured
 RATE_CMD = ("LC_RATE_JSON=docs/results/bench/link-rx-reasm-rate.json PYTHONPATH=. "
             ".venv/bin/python -m pytest -q -m slow -k rate ip/link/tb/test_link_rx_reasm.py")
