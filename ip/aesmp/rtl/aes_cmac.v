@@ -32,7 +32,14 @@
 // Timing: the subkey block (for a new key) then each message block take Nr + 3 clocks (13, 15, 17 for AES-128,
 // -192, -256): Nr + 2 in rijndael_iter and one to take its result into C. rst (synchronous,
 // active high) on any clock drops the message in flight.
-module aes_cmac (
+//
+// Cipher (rijndael_iter_client): EXT_CIPHER = 0 holds its rijndael_iter (NB8 = 0); EXT_CIPHER = 1
+// drives one outside (NB8 = 0 or 1) on the cph_* ports, as lwc_aes shares one between the modes
+// (rijndael_iter_mux), with the same clock counts. Reset that cipher with this module, so that no
+// block of a dropped message comes back.
+module aes_cmac #(
+    parameter EXT_CIPHER = 0     // 1: the cipher is outside, on the cph_* ports
+) (
     input  wire         clk,
     input  wire         rst,
 
@@ -56,7 +63,17 @@ module aes_cmac (
 
     output wire         st_valid,
     input  wire         st_ready,
-    output wire         st_err
+    output wire         st_err,
+
+    // the cipher outside (EXT_CIPHER = 1): to rijndael_iter's s_*, from its m_*
+    // (rijndael_iter_client; rijndael_iter_mux shares one cipher between modes)
+    output wire         cph_s_valid, cph_s_nb8, cph_m_ready,
+    output wire [1:0]   cph_s_klen,
+    output wire [255:0] cph_s_key, cph_s_block,
+    output wire         cph_s_user,
+    input  wire         cph_s_ready, cph_m_valid, cph_m_err,
+    input  wire [255:0] cph_m_block,
+    input  wire         cph_m_user
 );
 
 function [63:0] bswap;          // lane 0 (byte 0) <-> bits [63:56]
@@ -160,11 +177,15 @@ wire         cr_ready, cr_valid;
 wire [255:0] cr_out;            // an AES block: [255:128], the rest 0
 wire         cr_err, cr_user;   // never set: the key length is checked at the command
 /* verilator lint_on UNUSEDSIGNAL */
-rijndael_iter #(.NB8(0), .USER_W(1)) u_cipher (
+rijndael_iter_client #(.EXT_CIPHER(EXT_CIPHER), .NB8(0), .USER_W(1)) u_cipher (
     .clk(clk), .rst(rst),
     .s_valid(c_req), .s_ready(cr_ready), .s_nb8(1'b0), .s_klen(klen_q),
     .s_key(key_q), .s_block({(st == S_L) ? 128'd0 : m_in, 128'd0}), .s_user(1'b0),
-    .m_valid(cr_valid), .m_ready(1'b1), .m_block(cr_out), .m_err(cr_err), .m_user(cr_user));
+    .m_valid(cr_valid), .m_ready(1'b1), .m_block(cr_out), .m_err(cr_err), .m_user(cr_user),
+    .cph_s_valid(cph_s_valid), .cph_s_ready(cph_s_ready), .cph_s_nb8(cph_s_nb8),
+    .cph_s_klen(cph_s_klen), .cph_s_key(cph_s_key), .cph_s_block(cph_s_block),
+    .cph_s_user(cph_s_user), .cph_m_valid(cph_m_valid), .cph_m_ready(cph_m_ready),
+    .cph_m_block(cph_m_block), .cph_m_err(cph_m_err), .cph_m_user(cph_m_user));
 wire issue = c_req && cr_ready;
 
 // ---- block assembly

@@ -32,7 +32,14 @@
 // Timing: H takes Nr + 2 clocks; each IV and AD block 3 clocks (load, product); each message
 // block Nr + 2 clocks in the cipher, its output beats, and the product; then the length block
 // and E_K(J0). rst (synchronous, active high) drops the message in flight.
-module aes_gcm_iter (
+//
+// Cipher (rijndael_iter_client): EXT_CIPHER = 0 holds its rijndael_iter (NB8 = 0); EXT_CIPHER = 1
+// drives one outside (NB8 = 0 or 1) on the cph_* ports, as lwc_aes shares one between the modes
+// (rijndael_iter_mux), with the same clock counts. Reset that cipher with this module, so that no
+// block of a dropped message comes back.
+module aes_gcm_iter #(
+    parameter EXT_CIPHER = 0     // 1: the cipher is outside, on the cph_* ports
+) (
     input  wire         clk,
     input  wire         rst,
 
@@ -57,7 +64,17 @@ module aes_gcm_iter (
     output wire         st_valid,
     input  wire         st_ready,
     output wire         st_fail,
-    output wire [127:0] st_tag
+    output wire [127:0] st_tag,
+
+    // the cipher outside (EXT_CIPHER = 1): to rijndael_iter's s_*, from its m_*
+    // (rijndael_iter_client; rijndael_iter_mux shares one cipher between modes)
+    output wire         cph_s_valid, cph_s_nb8, cph_m_ready,
+    output wire [1:0]   cph_s_klen,
+    output wire [255:0] cph_s_key, cph_s_block,
+    output wire         cph_s_user,
+    input  wire         cph_s_ready, cph_m_valid, cph_m_err,
+    input  wire [255:0] cph_m_block,
+    input  wire         cph_m_user
 );
 
 function [63:0] bswap;          // lane 0 (byte 0) <-> bits [63:56]
@@ -135,11 +152,15 @@ wire [127:0] ctr_next = {ctr[127:32], ctr[31:0] + 32'd1};
 wire [127:0] a_in = (st == S_H) ? 128'd0 : (st == S_EJ0) ? y : ctr_next;
 reg          a_sent;
 wire         a_req = (st == S_H || st == S_AES || st == S_EJ0) && !a_sent;
-rijndael_iter #(.NB8(0), .USER_W(1)) u_aes (
+rijndael_iter_client #(.EXT_CIPHER(EXT_CIPHER), .NB8(0), .USER_W(1)) u_aes (
     .clk(clk), .rst(rst),
     .s_valid(a_req), .s_ready(a_ready), .s_nb8(1'b0), .s_klen(klen),
     .s_key(key), .s_block({a_in, 128'd0}), .s_user(1'b0),
-    .m_valid(a_valid), .m_ready(1'b1), .m_block(a_out), .m_err(a_err), .m_user(a_user));
+    .m_valid(a_valid), .m_ready(1'b1), .m_block(a_out), .m_err(a_err), .m_user(a_user),
+    .cph_s_valid(cph_s_valid), .cph_s_ready(cph_s_ready), .cph_s_nb8(cph_s_nb8),
+    .cph_s_klen(cph_s_klen), .cph_s_key(cph_s_key), .cph_s_block(cph_s_block),
+    .cph_s_user(cph_s_user), .cph_m_valid(cph_m_valid), .cph_m_ready(cph_m_ready),
+    .cph_m_block(cph_m_block), .cph_m_err(cph_m_err), .cph_m_user(cph_m_user));
 wire [127:0] a_blk = a_out[255:128];
 
 // ---- multiplier

@@ -26,7 +26,14 @@
 // cipher, so a long message runs at 256 bits per 17 clocks. After s_tlast the padding takes
 // 4 clocks per padding block it adds; the digest follows the last block's 17 clocks.
 // rst (synchronous, active high) on any clock drops the message in flight.
-module aes_hash (
+//
+// Cipher (rijndael_iter_client): EXT_CIPHER = 0 holds its rijndael_iter (NB8 = 1); EXT_CIPHER = 1
+// drives one outside (NB8 = 1) on the cph_* ports, as lwc_aes shares one between the modes
+// (rijndael_iter_mux), with the same clock counts. Reset that cipher with this module, so that no
+// block of a dropped message comes back.
+module aes_hash #(
+    parameter EXT_CIPHER = 0     // 1: the cipher is outside, on the cph_* ports
+) (
     input  wire        clk,
     input  wire        rst,
 
@@ -44,7 +51,17 @@ module aes_hash (
 
     output wire        st_valid,
     input  wire        st_ready,
-    output wire        st_err
+    output wire        st_err,
+
+    // the cipher outside (EXT_CIPHER = 1): to rijndael_iter's s_*, from its m_*
+    // (rijndael_iter_client; rijndael_iter_mux shares one cipher between modes)
+    output wire         cph_s_valid, cph_s_nb8, cph_m_ready,
+    output wire [1:0]   cph_s_klen,
+    output wire [255:0] cph_s_key, cph_s_block,
+    output wire         cph_s_user,
+    input  wire         cph_s_ready, cph_m_valid, cph_m_err,
+    input  wire [255:0] cph_m_block,
+    input  wire         cph_m_user
 );
 
 localparam [255:0] IV = 256'h36c50e84cc90e8224e476f5312308a9ec01068d22b63fe7d475bc158afac7cf6;
@@ -99,11 +116,15 @@ wire [255:0] c_out;
 /* verilator lint_off UNUSEDSIGNAL */
 wire         c_err, c_user;      // never set: the mode is fixed
 /* verilator lint_on UNUSEDSIGNAL */
-rijndael_iter #(.NB8(1), .USER_W(1)) u_cipher (
+rijndael_iter_client #(.EXT_CIPHER(EXT_CIPHER), .NB8(1), .USER_W(1)) u_cipher (
     .clk(clk), .rst(rst),
     .s_valid(blk_full && !busy), .s_ready(c_ready), .s_nb8(1'b1), .s_klen(2'd2),
     .s_key(blk), .s_block(h), .s_user(1'b0),
-    .m_valid(c_valid), .m_ready(1'b1), .m_block(c_out), .m_err(c_err), .m_user(c_user));
+    .m_valid(c_valid), .m_ready(1'b1), .m_block(c_out), .m_err(c_err), .m_user(c_user),
+    .cph_s_valid(cph_s_valid), .cph_s_ready(cph_s_ready), .cph_s_nb8(cph_s_nb8),
+    .cph_s_klen(cph_s_klen), .cph_s_key(cph_s_key), .cph_s_block(cph_s_block),
+    .cph_s_user(cph_s_user), .cph_m_valid(cph_m_valid), .cph_m_ready(cph_m_ready),
+    .cph_m_block(cph_m_block), .cph_m_err(cph_m_err), .cph_m_user(cph_m_user));
 wire issue = blk_full && !busy && c_ready;
 
 // ---- input

@@ -29,7 +29,14 @@
 // Timing: GENERATE runs one AES-256 block per 16 clocks (Nr + 2), output beats overlapping the
 // next block; RESEED takes 67 clocks per 64-byte SHA-256 block of K || seed || padding.
 // rst (synchronous, active high) returns to the unseeded state from any clock.
-module fortuna_gen (
+//
+// Cipher (rijndael_iter_client): EXT_CIPHER = 0 holds its rijndael_iter (NB8 = 0); EXT_CIPHER = 1
+// drives one outside (NB8 = 0 or 1) on the cph_* ports, as lwc_aes shares one between the modes
+// (rijndael_iter_mux), with the same clock counts. Reset that cipher with this module, so that no
+// block of a dropped message comes back.
+module fortuna_gen #(
+    parameter EXT_CIPHER = 0     // 1: the cipher is outside, on the cph_* ports
+) (
     input  wire        clk,
     input  wire        rst,
 
@@ -52,7 +59,17 @@ module fortuna_gen (
 
     output wire        st_valid,
     input  wire        st_ready,
-    output wire        st_err
+    output wire        st_err,
+
+    // the cipher outside (EXT_CIPHER = 1): to rijndael_iter's s_*, from its m_*
+    // (rijndael_iter_client; rijndael_iter_mux shares one cipher between modes)
+    output wire         cph_s_valid, cph_s_nb8, cph_m_ready,
+    output wire [1:0]   cph_s_klen,
+    output wire [255:0] cph_s_key, cph_s_block,
+    output wire [1:0]   cph_s_user,
+    input  wire         cph_s_ready, cph_m_valid, cph_m_err,
+    input  wire [255:0] cph_m_block,
+    input  wire [1:0]   cph_m_user
 );
 
 localparam [255:0] SHA_IV = 256'h6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19;
@@ -150,11 +167,15 @@ wire         a_err;         // never set: the key is always 256 bits
 wire         a_req = st == S_GEN && (nb_left != 17'd0 || rk_left != 2'd0);
 wire [1:0]   a_tag = (nb_left != 17'd0) ? 2'd0 : (rk_left == 2'd2) ? 2'd1 : 2'd2;
 wire         a_take = a_user != 2'd0 || !obuf_v;
-rijndael_iter #(.NB8(0), .USER_W(2)) u_aes (
+rijndael_iter_client #(.EXT_CIPHER(EXT_CIPHER), .NB8(0), .USER_W(2)) u_aes (
     .clk(clk), .rst(rst),
     .s_valid(a_req), .s_ready(a_ready), .s_nb8(1'b0), .s_klen(2'd2),
     .s_key(key), .s_block({bswap128(ctr), 128'd0}), .s_user(a_tag),
-    .m_valid(a_valid), .m_ready(a_take), .m_block(a_out), .m_err(a_err), .m_user(a_user));
+    .m_valid(a_valid), .m_ready(a_take), .m_block(a_out), .m_err(a_err), .m_user(a_user),
+    .cph_s_valid(cph_s_valid), .cph_s_ready(cph_s_ready), .cph_s_nb8(cph_s_nb8),
+    .cph_s_klen(cph_s_klen), .cph_s_key(cph_s_key), .cph_s_block(cph_s_block),
+    .cph_s_user(cph_s_user), .cph_m_valid(cph_m_valid), .cph_m_ready(cph_m_ready),
+    .cph_m_block(cph_m_block), .cph_m_err(cph_m_err), .cph_m_user(cph_m_user));
 wire a_issue = a_req && a_ready;
 
 wire [20:0] beat_bytes = (bytes_left >= 21'd8) ? 21'd8 : bytes_left;

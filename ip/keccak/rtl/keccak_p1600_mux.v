@@ -19,8 +19,9 @@
 // owner sees c_m_tvalid on that clock and takes it if its c_m_tready is high (a client that
 // keeps its state outside the permutation, as lwc_keccak's PRNG, holds c_m_tready high);
 // otherwise it is dropped. A state still running when sel changes finishes first (the selected
-// client's c_s_tready stays low until then). The mux is combinational but for the owner
-// register; sel may change on any clock.
+// client's c_s_tready stays low until then). The grant and the owner register are
+// lc_share_ctrl (ip/common); the mux is combinational but for that register; sel may change on
+// any clock.
 //
 // Reset (synchronous, rst high): the owner is client 0 (keccak_p1600 drops its state on the
 // same reset).
@@ -53,39 +54,19 @@ module keccak_p1600_mux #(
     output wire            p_m_tready
 );
 
-generate
-if (N < 2 || N > 8) begin : g_bad_n
-    $error("%m: N must be 2..8");
-end
-if ((1 << SEL_W) < N) begin : g_bad_sel_w
-    $error("%m: SEL_W too narrow for N clients");
-end
-endgenerate
+lc_share_ctrl #(.N(N), .SEL_W(SEL_W)) u_ctrl (
+    .clk(clk), .rst(rst), .sel(sel),
+    .c_s_valid(c_s_tvalid), .c_s_ready(c_s_tready), .c_m_valid(c_m_tvalid),
+    .c_m_ready(c_m_tready),
+    .p_s_valid(p_s_tvalid), .p_s_ready(p_s_tready), .p_m_valid(p_m_tvalid),
+    .p_m_ready(p_m_tready)
+);
 
-reg  [SEL_W-1:0] owner;
+assign p_s_tdata = c_s_tdata[1600*sel +: 1600];
+assign p_s_nr    = c_s_nr[5*sel +: 5];
 
-assign p_s_tdata  = c_s_tdata[1600*sel +: 1600];
-assign p_s_nr     = c_s_nr[5*sel +: 5];
-assign p_s_tvalid = c_s_tvalid[sel];
-assign p_m_tready = (owner == sel) ? c_m_tready[owner] : 1'b1;
-
-assign c_m_tdata  = p_m_tdata;
-assign c_m_terr   = p_m_terr;
-
-genvar i;
-generate
-    for (i = 0; i < N; i = i + 1) begin : g_client
-        assign c_s_tready[i] = p_s_tready && (sel == i[SEL_W-1:0]);
-        assign c_m_tvalid[i] = p_m_tvalid && (owner == i[SEL_W-1:0]);
-    end
-endgenerate
-
-always @(posedge clk) begin
-    if (rst)
-        owner <= {SEL_W{1'b0}};
-    else if (p_s_tvalid && p_s_tready)
-        owner <= sel;
-end
+assign c_m_tdata = p_m_tdata;
+assign c_m_terr  = p_m_terr;
 
 endmodule
 `default_nettype wire

@@ -6,6 +6,10 @@
 // aes_cmac, fortuna_gen and aes_gcm_iter (ip/aesmp). lwc_word_decode checks the PDI and SDI
 // control words, lwc_do_words packs the cores' output beats into DO words.
 //
+// One cipher: the four cores (built with EXT_CIPHER = 1) take turns in one rijndael_iter
+// (NB8 = 1) through rijndael_iter_mux, granted to the core the running instruction selects
+// (sel); one Rijndael datapath instead of four, at the same clock counts.
+//
 // Ports: PDI (instructions, public segments), SDI (LDKEY and seed instructions with their KEY or
 // SEED segments), DO (output segments and status words), W bits each, valid/ready.
 //
@@ -182,7 +186,8 @@ reg         g_full;         // the instruction is complete (else ENC's CT before
 // core commands
 reg         cmd_pend;       // a command for aes_cmac or fortuna_gen (sel) is waiting
 reg  [1:0]  f_op;           // fortuna_gen c_op: 0 RESEED, 1 GENERATE, 2 SEED
-reg         x_abort;        // one-clock reset of aes_hash and aes_cmac after a malformed header
+reg         x_abort;        // one-clock reset of aes_hash, aes_cmac, aes_gcm_iter and the cipher
+                            // after a malformed header
 reg         seeded;         // a PRNG_SEED has succeeded since reset
 reg         f_drain;        // fortuna_gen's status of a refused (malformed) seed is to be taken
 
@@ -255,17 +260,40 @@ wire        h_st_err, c_st_err, f_st_err;  // commands (a poisoned seed's status
 wire        m_tready;
 wire        st_take = (dst == D_WST);
 
-aes_hash u_hash (
+// the one cipher: rijndael_iter (NB8 = 1: Rijndael-256 for aes_hash, AES for the others, every
+// key size per block) through rijndael_iter_mux; client i is the core sel = i names (C_HASH,
+// C_CMAC, C_FORT, C_GCM), each built with EXT_CIPHER = 1. Its sideband is fortuna_gen's two
+// bits (the others' one bit zero-extended). One core runs at a time and each has taken every
+// result of its blocks before its status word, so following sel hands the cipher over between
+// operations; x_abort resets it with the core it stops (fortuna_gen, which x_abort does not
+// reset, has no block in it then: its GENERATE ends before the next instruction is read).
+wire [3:0]    cc_s_valid, cc_s_ready, cc_s_nb8, cc_m_valid, cc_m_ready;
+wire [7:0]    cc_s_klen, cc_s_user;
+wire [1023:0] cc_s_key, cc_s_block;
+wire [255:0]  cc_m_block;
+wire          cc_m_err;
+wire [1:0]    cc_m_user;
+assign cc_s_user[2*C_HASH+1] = 1'b0;
+assign cc_s_user[2*C_CMAC+1] = 1'b0;
+assign cc_s_user[2*C_GCM+1]  = 1'b0;
+
+aes_hash #(.EXT_CIPHER(1)) u_hash (
     .clk(clk), .rst(x_rst),
     .s_tdata(pk_data), .s_tkeep(pk_keep), .s_tvalid(pk_valid && sel == C_HASH),
     .s_tready(h_s_ready), .s_tlast(pk_last),
     .m_tdata(h_m_data), .m_tkeep(h_m_keep), .m_tvalid(h_m_valid),
     .m_tready(m_tready && sel == C_HASH), .m_tlast(h_m_last),
-    .st_valid(h_st_valid), .st_ready(st_take && sel == C_HASH), .st_err(h_st_err)
+    .st_valid(h_st_valid), .st_ready(st_take && sel == C_HASH), .st_err(h_st_err),
+    .cph_s_valid(cc_s_valid[C_HASH]), .cph_s_ready(cc_s_ready[C_HASH]),
+    .cph_s_nb8(cc_s_nb8[C_HASH]), .cph_s_klen(cc_s_klen[2*C_HASH +: 2]),
+    .cph_s_key(cc_s_key[256*C_HASH +: 256]),
+    .cph_s_block(cc_s_block[256*C_HASH +: 256]), .cph_s_user(cc_s_user[2*C_HASH]),
+    .cph_m_valid(cc_m_valid[C_HASH]), .cph_m_ready(cc_m_ready[C_HASH]), .cph_m_block(cc_m_block),
+    .cph_m_err(cc_m_err), .cph_m_user(cc_m_user[0])
 );
 
 wire [1:0]  cmac_klen = (key_len == 7'd16) ? 2'd0 : (key_len == 7'd24) ? 2'd1 : 2'd2;
-aes_cmac u_cmac (
+aes_cmac #(.EXT_CIPHER(1)) u_cmac (
     .clk(clk), .rst(x_rst),
     .c_valid(cmd_pend && sel == C_CMAC), .c_ready(c_c_ready), .c_key(key),
     .c_klen(cmac_klen), .c_tlen(5'd16),
@@ -273,10 +301,16 @@ aes_cmac u_cmac (
     .s_tready(c_s_ready), .s_tlast(pk_last),
     .m_tdata(c_m_data), .m_tkeep(c_m_keep), .m_tvalid(c_m_valid),
     .m_tready(m_tready && sel == C_CMAC), .m_tlast(c_m_last),
-    .st_valid(c_st_valid), .st_ready(st_take && sel == C_CMAC), .st_err(c_st_err)
+    .st_valid(c_st_valid), .st_ready(st_take && sel == C_CMAC), .st_err(c_st_err),
+    .cph_s_valid(cc_s_valid[C_CMAC]), .cph_s_ready(cc_s_ready[C_CMAC]),
+    .cph_s_nb8(cc_s_nb8[C_CMAC]), .cph_s_klen(cc_s_klen[2*C_CMAC +: 2]),
+    .cph_s_key(cc_s_key[256*C_CMAC +: 256]),
+    .cph_s_block(cc_s_block[256*C_CMAC +: 256]), .cph_s_user(cc_s_user[2*C_CMAC]),
+    .cph_m_valid(cc_m_valid[C_CMAC]), .cph_m_ready(cc_m_ready[C_CMAC]), .cph_m_block(cc_m_block),
+    .cph_m_err(cc_m_err), .cph_m_user(cc_m_user[0])
 );
 
-fortuna_gen u_fortuna (
+fortuna_gen #(.EXT_CIPHER(1)) u_fortuna (
     .clk(clk), .rst(rst),
     .c_valid(cmd_pend && sel == C_FORT), .c_ready(f_c_ready), .c_op(f_op),
     .c_nbytes(len_val[20:0]),
@@ -285,18 +319,28 @@ fortuna_gen u_fortuna (
     .m_tdata(f_m_data), .m_tkeep(f_m_keep), .m_tvalid(f_m_valid),
     .m_tready(m_tready && sel == C_FORT), .m_tlast(f_m_last),
     .st_valid(f_st_valid), .st_ready(f_drain || (st_take && sel == C_FORT)),
-    .st_err(f_st_err)
+    .st_err(f_st_err),
+    .cph_s_valid(cc_s_valid[C_FORT]), .cph_s_ready(cc_s_ready[C_FORT]),
+    .cph_s_nb8(cc_s_nb8[C_FORT]), .cph_s_klen(cc_s_klen[2*C_FORT +: 2]),
+    .cph_s_key(cc_s_key[256*C_FORT +: 256]),
+    .cph_s_block(cc_s_block[256*C_FORT +: 256]), .cph_s_user(cc_s_user[2*C_FORT +: 2]),
+    .cph_m_valid(cc_m_valid[C_FORT]), .cph_m_ready(cc_m_ready[C_FORT]), .cph_m_block(cc_m_block),
+    .cph_m_err(cc_m_err), .cph_m_user(cc_m_user)
 );
 
 // aes_gcm_iter: its output goes to the message buffer, not to the DO unpacker. With GCM = 0
-// it gets no command and its outputs are masked (synthesis drops it).
+// it gets no command and its outputs, its requests to the cipher included, are masked
+// (synthesis drops it).
 localparam HAS_GCM = (GCM != 0);
 wire        gr_c_ready, gr_s_ready, gr_m_valid, gr_st_valid, gr_st_fail;
 wire [7:0]  gr_m_keep;
 /* verilator lint_off UNUSEDSIGNAL */  // m_tlast: the buffer counts beats
 wire        gr_m_last;
 /* verilator lint_on UNUSEDSIGNAL */
-aes_gcm_iter u_gcm (
+wire        gr_cph_valid;
+wire [1:0]  gr_cph_klen;
+wire [255:0] gr_cph_key, gr_cph_block;
+aes_gcm_iter #(.EXT_CIPHER(1)) u_gcm (
     .clk(clk), .rst(x_rst),
     .c_valid(HAS_GCM && cmd_pend && sel == C_GCM), .c_ready(gr_c_ready), .c_key(key),
     .c_klen(cmac_klen), .c_dec(gdec),
@@ -305,7 +349,12 @@ aes_gcm_iter u_gcm (
     .m_tdata(g_m_data), .m_tkeep(gr_m_keep), .m_tvalid(gr_m_valid), .m_tready(1'b1),
     .m_tlast(gr_m_last),
     .st_valid(gr_st_valid), .st_ready(dst == D_GWAIT), .st_fail(gr_st_fail),
-    .st_tag(g_st_tag)
+    .st_tag(g_st_tag),
+    .cph_s_valid(gr_cph_valid), .cph_s_ready(cc_s_ready[C_GCM]), .cph_s_nb8(cc_s_nb8[C_GCM]),
+    .cph_s_klen(gr_cph_klen), .cph_s_key(gr_cph_key), .cph_s_block(gr_cph_block),
+    .cph_s_user(cc_s_user[2*C_GCM]),
+    .cph_m_valid(cc_m_valid[C_GCM]), .cph_m_ready(cc_m_ready[C_GCM]), .cph_m_block(cc_m_block),
+    .cph_m_err(cc_m_err), .cph_m_user(cc_m_user[0])
 );
 assign g_c_ready  = HAS_GCM && gr_c_ready;
 assign g_s_ready  = HAS_GCM && gr_s_ready;
@@ -313,6 +362,32 @@ assign g_m_valid  = HAS_GCM && gr_m_valid;
 assign g_m_keep   = HAS_GCM ? gr_m_keep : 8'd0;
 assign g_st_valid = HAS_GCM && gr_st_valid;
 assign g_st_fail  = HAS_GCM && gr_st_fail;
+assign cc_s_valid[C_GCM]            = HAS_GCM && gr_cph_valid;
+assign cc_s_klen[2*C_GCM +: 2]      = HAS_GCM ? gr_cph_klen : 2'd0;
+assign cc_s_key[256*C_GCM +: 256]   = HAS_GCM ? gr_cph_key : 256'd0;
+assign cc_s_block[256*C_GCM +: 256] = HAS_GCM ? gr_cph_block : 256'd0;
+
+wire          cp_s_valid, cp_s_ready, cp_s_nb8, cp_m_valid, cp_m_ready, cp_m_err;
+wire [1:0]    cp_s_klen, cp_s_user, cp_m_user;
+wire [255:0]  cp_s_key, cp_s_block, cp_m_block;
+rijndael_iter_mux #(.N(4), .SEL_W(2), .USER_W(2)) u_cipher_mux (
+    .clk(clk), .rst(x_rst), .sel(sel),
+    .c_s_valid(cc_s_valid), .c_s_ready(cc_s_ready), .c_s_nb8(cc_s_nb8), .c_s_klen(cc_s_klen),
+    .c_s_key(cc_s_key), .c_s_block(cc_s_block), .c_s_user(cc_s_user),
+    .c_m_valid(cc_m_valid), .c_m_ready(cc_m_ready), .c_m_block(cc_m_block), .c_m_err(cc_m_err),
+    .c_m_user(cc_m_user),
+    .p_s_valid(cp_s_valid), .p_s_ready(cp_s_ready), .p_s_nb8(cp_s_nb8), .p_s_klen(cp_s_klen),
+    .p_s_key(cp_s_key), .p_s_block(cp_s_block), .p_s_user(cp_s_user),
+    .p_m_valid(cp_m_valid), .p_m_ready(cp_m_ready), .p_m_block(cp_m_block), .p_m_err(cp_m_err),
+    .p_m_user(cp_m_user)
+);
+rijndael_iter #(.NB8(1), .USER_W(2)) u_cipher (
+    .clk(clk), .rst(x_rst),
+    .s_valid(cp_s_valid), .s_ready(cp_s_ready), .s_nb8(cp_s_nb8), .s_klen(cp_s_klen),
+    .s_key(cp_s_key), .s_block(cp_s_block), .s_user(cp_s_user),
+    .m_valid(cp_m_valid), .m_ready(cp_m_ready), .m_block(cp_m_block), .m_err(cp_m_err),
+    .m_user(cp_m_user)
+);
 
 wire        c_ready_s = (sel == C_CMAC) ? c_c_ready : (sel == C_GCM) ? g_c_ready : f_c_ready;
 wire        s_ready_s = (sel == C_HASH) ? h_s_ready : (sel == C_CMAC) ? c_s_ready :
