@@ -14,8 +14,10 @@
 //                          which reach the front through a two-entry register slice.
 //   front                  turns each beat into one "lane-beat": the beat's counter blocks
 //                          (lane q: J0[127:32] || ctr + q) enter cipher_lanes while the beat's
-//                          data, byte count and kind enter the side FIFO (lc_fifo, block RAM
-//                          with SIDE_BRAM=1). A lane-beat is issued only when the lanes'
+//                          data, byte count and kind enter the side FIFO (lc_fifo with a
+//                          registered read: distributed RAM banks, block RAM with
+//                          SIDE_BRAM=1), so no path runs from its read address through the
+//                          RAM into the GHASH input. A lane-beat is issued only when the lanes'
 //                          input slice (two entries) and the side FIFO both take it;
 //                          backpressure stays at this edge. The two slices keep the lanes'
 //                          credit checks and the front's decisions off s_axis_tready (one
@@ -58,8 +60,8 @@
 // ERR_SLOT; its beats are dropped.
 //
 // Latency: a message's status follows its last lane-beat by the lanes' LATENCY, their output
-// FIFO, the side FIFO's read (SIDE_BRAM: 2 clocks), the GHASH latency (ghash_nway.v) and the
-// output FIFO.
+// FIFO, the side FIFO's read (registered: 1 clock in distributed RAM, 2 with SIDE_BRAM), the
+// GHASH latency (ghash_nway.v) and the output FIFO.
 //
 // Costs (clocks the front spends per message, one lane-beat per clock, no idle clock between
 // messages; A = ad_len, M = msg_len, I = nonce_len bytes, W = 16 * LANES):
@@ -168,7 +170,7 @@ localparam integer AES_NR  = KEY_BITS / 32 + 6;
 localparam integer LAT     = (CIPHER == 0) ? 1 + AES_NR * STAGES + ((STAGES == 3) ? 1 : 0)
                                            : 1 + 32 * STAGES;
 localparam integer SIDE_DEPTH = 1 << $clog2(LAT + 16);
-localparam integer RD      = (SIDE_BRAM != 0) ? 2 : 0;               // side FIFO read latency
+localparam integer RD      = (SIDE_BRAM != 0) ? 2 : 1;               // side FIFO read latency
 localparam integer GL      = (LANES == 1) ? 2 : GHASH_PIPE + 3;      // ghash_nway latency
 localparam [31:0]  OUT_DEPTH = 16;
 localparam [31:0]  STS_DEPTH = 16;
@@ -530,7 +532,7 @@ wire          side_m_ready;
 wire          side_m_valid_next;
 wire [$clog2(SIDE_DEPTH):0] side_count;
 /* verilator lint_on UNUSEDSIGNAL */
-lc_fifo #(.WIDTH(SW), .DEPTH(SIDE_DEPTH), .READ_REG(SIDE_BRAM != 0 ? 2 : 0)) u_side (
+lc_fifo #(.WIDTH(SW), .DEPTH(SIDE_DEPTH), .READ_REG(SIDE_BRAM != 0 ? 2 : 1)) u_side (
     .clk(clk), .rst(rst),
     .s_data(c_side), .s_valid(issue), .s_ready(side_s_ready),
     .m_data(side_m_data), .m_valid(side_m_valid), .m_ready(side_m_ready),

@@ -452,9 +452,24 @@ reg               sum_taken;            // decrypt: this message holds a Sum FIF
 wire [SD_W-1:0]   sd_s_data = {se_type, se_last, se_code, h2_tlen, h2_slot, se_counted,
                                sum_taken, se_part, se_bytes, h2_id, se_aux, se_mask};
 
+wire [SD_W-1:0]   sq_data;
+wire              sq_valid, sq_ready;
 lc_fifo #(.WIDTH(SD_W), .DEPTH(SIDE_DEPTH)) u_side (
     .clk(clk), .rst(rst),
     .s_data(sd_s_data), .s_valid(sd_s_valid), .s_ready(sd_s_ready),
+    .m_data(sq_data), .m_valid(sq_valid), .m_ready(sq_ready),
+    .m_valid_next(), .count()
+);
+
+// Side slice: two entries in flops after the side FIFO, so the output stage reads its entry
+// from registers it can sit next to rather than through the distributed RAM's asynchronous
+// read, which the placer spreads out with the FIFO: without the slice, the worst path of the
+// two-lane Serpent point runs from the RAM's read address through 7 LUT levels and a 106-tile
+// hop into the output slice. The lanes' latency hides the slice's clock: an entry waits in it
+// for its lane beat.
+lc_fifo #(.WIDTH(SD_W), .DEPTH(2)) u_sq (
+    .clk(clk), .rst(rst),
+    .s_data(sq_data), .s_valid(sq_valid), .s_ready(sq_ready),
     .m_data(sd_m_data), .m_valid(sd_m_valid), .m_ready(sd_m_ready),
     .m_valid_next(), .count()
 );
