@@ -845,7 +845,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--seeds", help="comma-separated nextpnr seeds: one netlist placed with each "
                                    "(with --write-results: docs/results/seeds/<design>.json, and "
-                                   "seed 1's run as docs/results/<design>.json)")
+                                   "seed 1's run as docs/results/<design>.json); a seed already "
+                                   "placed from the same netlist is not placed again")
     s.add_argument("--placer", choices=PLACERS,
                    help="nextpnr-ecp5 placer (default: the design point's own, see its JSON)")
     s.add_argument("--fit", action="store_true",
