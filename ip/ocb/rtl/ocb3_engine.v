@@ -294,8 +294,8 @@ end
 
 // ================================================================== dispatch
 wire              nc_s_ready;
-wire [127:0]      nc_offset0;
-wire              nc_m_valid, nc_m_ready;
+wire [127:0]      nc_offset0, nu_offset0;
+wire              nc_m_valid, nc_m_ready, nu_m_valid, nu_m_ready;
 wire [127:0]      nc_e_top;
 wire [SLOT_W-1:0] nc_e_slot;
 wire              nc_e_valid, nc_e_ready;
@@ -340,9 +340,20 @@ ocb3_nonce #(.NSLOTS(NSLOTS), .USER_W(1), .DEPTH(16), .COUNT_W(32)) u_nonce (
     .s_user(1'b0), .s_valid(disp_count), .s_ready(nc_s_ready),
     .e_top(nc_e_top), .e_slot(nc_e_slot), .e_valid(nc_e_valid), .e_ready(nc_e_ready),
     .k_ktop(nc_k_ktop), .k_valid(nc_k_valid), .k_ready(nc_k_ready),
-    .m_offset0(nc_offset0), .m_user(), .m_valid(nc_m_valid), .m_ready(nc_m_ready),
+    .m_offset0(nu_offset0), .m_user(), .m_valid(nu_m_valid), .m_ready(nu_m_ready),
     .flush_valid(nc_flush), .flush_slot(s_key_slot),
     .hits(nc_hits), .misses(nc_misses)
+);
+
+// Offset0 answers pass a two-entry slice (u_nq): the nonce unit's output stages advance with
+// their m_ready, and its Ktop answer ready with them, so without it the issuer's decision on the
+// message FIFO's head would run on into the nonce unit and the Ktop answer count. Its ready is a
+// registered flag.
+lc_fifo #(.WIDTH(128), .DEPTH(2)) u_nq (
+    .clk(clk), .rst(rst),
+    .s_data(nu_offset0), .s_valid(nu_m_valid), .s_ready(nu_m_ready),
+    .m_data(nc_offset0), .m_valid(nc_m_valid), .m_ready(nc_m_ready),
+    .m_valid_next(), .count()
 );
 
 // ================================================================== issuer
