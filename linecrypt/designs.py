@@ -93,8 +93,9 @@ class Design:
     # name the placer of every row.
     placer: str = "heap"
     # nextpnr-ecp5 router: "router1" (nextpnr's default; the single cores route faster with it)
-    # or "router2", which the engines, the link halves and the LWC engines use: at 40-60k LUT4
-    # of mode logic router1 stops converging (docs/results/experiments/ocb-serpent128-enc-2lane-router2.json)
+    # or "router2", which the OCB3 engines, the link halves and the LWC engines use: at 40-60k
+    # LUT4 of mode logic router1 stops converging (docs/results/experiments/ocb-serpent128-enc-2lane-router2.json).
+    # The GCM engines keep router1: router2 diverges on them (experiments/gcm-serpent128-1lane-router2.json)
     router: str = "router1"
 
     def __post_init__(self):
@@ -399,7 +400,7 @@ def aead_point(mode: str, cipher: str, key_bits: int, lanes: int, decrypt: bool 
                   f"{AEAD_NSLOTS} key slots, messages up to {AEAD_MAX_MSG} bytes"
                   + (", S-boxes in block RAM" if sbox_bram else "")
                   + (", plaintext held until its tag is checked" if hold else ""),
-                  128, key_bits, cipher, router="router2")
+                  128, key_bits, cipher, router="router1" if mode == "gcm" else "router2")
 
 
 def _aead_points() -> list[Design]:
